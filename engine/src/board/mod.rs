@@ -1,0 +1,1010 @@
+//! The board: points, stones, strings ("worms"), captures, ko, Zobrist hashing and undo.
+//!
+//! Layout: one padded one-dimensional array of fixed stride [`STRIDE`] for every board size,
+//! so the four neighbours of a point are always `p ± 1` and `p ± STRIDE` and never need a
+//! bounds check (the border cells read [`Cell::Border`]). A fixed stride keeps neighbour
+//! offsets compile-time constants whatever the size.
+//!
+//! Strings are kept incrementally: every stone knows its string's representative (`head`),
+//! stones of a string form a circular linked list (`next`), and each string keeps its stone
+//! count and an exact liberty *set* as a bitset over the padded array. Merging is a bitwise OR,
+//! a new liberty or a lost one is one bit; the liberty count is the set's population count,
+//! kept alongside. Captures are the only splits.
+//!
+//! `play`/`undo` form a make/unmake pair: each move pushes one fixed-size record, and undo
+//! rewinds exactly that move. Captured strings keep their `head`/`next` links while off the
+//! board, so undo can put them back by walking the list.
+
+mod geometry;
+mod score;
+mod string;
+mod zobrist;
+
+pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
+pub use score::AreaScore;
+
+use string::LibSet;
+use thiserror::Error;
+
+/// Largest board side (the GTP limit).
+pub const MAX_SIZE: usize = 25;
+/// Smallest board side accepted.
+pub const MIN_SIZE: usize = 2;
+/// Distance between vertically adjacent points: 25 columns plus one shared border column.
+pub const STRIDE: usize = MAX_SIZE + 1;
+/// Number of cells in the padded array: a border row above and below, one border column.
+pub const NUM_CELLS: usize = (MAX_SIZE + 2) * STRIDE + 1;
+
+/// What occupies a cell of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    /// The colour of a stone in this cell, if any.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+impl From<Color> for Cell {
+    #[inline]
+    fn from(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("point is off the board")]
+    OffBoard,
+    #[error("point is occupied")]
+    Occupied,
+    #[error("suicide")]
+    Suicide,
+    #[error("retakes the ko")]
+    Ko,
+    #[error("repeats an earlier position (positional superko)")]
+    Superko,
+}
+
+/// Ko rule in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum KoRule {
+    /// Only the immediate recapture of a single stone is forbidden.
+    #[default]
+    Simple,
+    /// No move may recreate an earlier whole-board position.
+    PositionalSuperko,
+}
+
+/// Everything `undo` needs to rewind one move.
+#[derive(Clone, Copy, Debug)]
+struct UndoRecord {
+    /// The point played; `Point::PASS` for a pass.
+    point: Point,
+    color: Color,
+    /// Ko point and the colour it forbids, before the move.
+    ko: Point,
+    ko_color: Color,
+    /// Heads of the strings captured by the move.
+    captured: [Point; 4],
+    n_captured: u8,
+    /// Heads of friendly strings merged into `merged_into` (which keeps its head).
+    merged: [Point; 4],
+    n_merged: u8,
+    /// The friendly string the stone joined; `Point::NONE` when it started a new string.
+    merged_into: Point,
+    /// Per-string data of the one index the move overwrites (`merged_into`, or the played
+    /// point itself for a new string), and the played point's links: a point captured
+    /// earlier still carries its old string's links, which a later undo of that capture needs.
+    old_size: u16,
+    old_libs: LibSet,
+    old_nlibs: u16,
+    old_head: Point,
+    old_next: Point,
+    /// `play` recorded the new position for positional superko.
+    pushed_position: bool,
+}
+
+/// A Go board with incremental strings, hashing and undo.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    cells: [Cell; NUM_CELLS],
+    /// Representative stone of each stone's string.
+    head: [Point; NUM_CELLS],
+    /// Next stone in the string's circular list.
+    next: [Point; NUM_CELLS],
+    /// Stone count, indexed by head.
+    string_size: [u16; NUM_CELLS],
+    /// Liberty count, indexed by head; always the population of `libs[head]`.
+    string_nlibs: [u16; NUM_CELLS],
+    /// Exact liberty sets, indexed by head.
+    libs: Box<[LibSet; NUM_CELLS]>,
+    /// Empty points on the board, in no order, and each empty point's index in it.
+    empties: Vec<Point>,
+    empty_index: [u16; NUM_CELLS],
+    /// The point the player `ko_color` may not play at now; `Point::NONE` if none.
+    ko: Point,
+    ko_color: Color,
+    /// Stones each colour has captured (indexed by `Color as usize`).
+    captures: [u32; 2],
+    /// Zobrist key of the stones alone.
+    stones_hash: u64,
+    history: Vec<UndoRecord>,
+    ko_rule: KoRule,
+    /// Stone hashes of every position so far (for positional superko), oldest first.
+    position_hashes: Vec<u64>,
+    /// Scratch marks for string walks; a point is marked when `marks[p] == mark_gen`.
+    marks: [u32; NUM_CELLS],
+    mark_gen: u32,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.to_ascii())
+    }
+}
+
+impl Board {
+    /// An empty board of side `size` (2..=25).
+    pub fn new(size: usize) -> Result<Board, BoardSizeError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(BoardSizeError(size));
+        }
+        let mut b = Board {
+            size,
+            cells: [Cell::Border; NUM_CELLS],
+            head: [Point::NONE; NUM_CELLS],
+            next: [Point::NONE; NUM_CELLS],
+            string_size: [0; NUM_CELLS],
+            string_nlibs: [0; NUM_CELLS],
+            libs: Box::new([LibSet::EMPTY; NUM_CELLS]),
+            empties: Vec::with_capacity(size * size),
+            empty_index: [u16::MAX; NUM_CELLS],
+            ko: Point::NONE,
+            ko_color: Color::Black,
+            captures: [0; 2],
+            stones_hash: 0,
+            history: Vec::with_capacity(512),
+            ko_rule: KoRule::Simple,
+            position_hashes: Vec::new(),
+            marks: [0; NUM_CELLS],
+            mark_gen: 0,
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let p = Point::from_xy(x, y);
+                b.cells[p.index()] = Cell::Empty;
+                b.empty_index[p.index()] = b.empties.len() as u16;
+                b.empties.push(p);
+            }
+        }
+        b.position_hashes.push(0);
+        Ok(b)
+    }
+
+    /// Side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// Sets the ko rule; clears nothing.
+    pub fn set_ko_rule(&mut self, rule: KoRule) {
+        self.ko_rule = rule;
+    }
+
+    /// The ko rule in force.
+    pub fn ko_rule(&self) -> KoRule {
+        self.ko_rule
+    }
+
+    /// Content of a cell (any index of the padded array; border cells read `Border`).
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// Colour of the stone at `p`, if any.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()].color()
+    }
+
+    /// `p` is a point of this board (not border, not beyond the size).
+    #[inline]
+    pub fn on_board(&self, p: Point) -> bool {
+        p.index() < NUM_CELLS && self.cells[p.index()] != Cell::Border
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size;
+        (0..n).flat_map(move |y| (0..n).map(move |x| Point::from_xy(x, y)))
+    }
+
+    /// The empty points, in no particular order.
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empties
+    }
+
+    /// Representative stone of the string at `p` (stable while the string exists).
+    #[inline]
+    pub fn string_id(&self, p: Point) -> Point {
+        debug_assert!(self.color_at(p).is_some());
+        self.head[p.index()]
+    }
+
+    /// Liberties of the string at `p`; 0 for an empty point.
+    #[inline]
+    pub fn libs(&self, p: Point) -> usize {
+        match self.cells[p.index()] {
+            Cell::Black | Cell::White => self.string_nlibs[self.head[p.index()].index()] as usize,
+            _ => 0,
+        }
+    }
+
+    /// Stones in the string at `p`; 0 for an empty point.
+    #[inline]
+    pub fn string_size(&self, p: Point) -> usize {
+        match self.cells[p.index()] {
+            Cell::Black | Cell::White => self.string_size[self.head[p.index()].index()] as usize,
+            _ => 0,
+        }
+    }
+
+    /// The liberties of the string at `p`, in board order.
+    pub fn liberties(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let set = match self.cells[p.index()] {
+            Cell::Black | Cell::White => Some(&self.libs[self.head[p.index()].index()]),
+            _ => None,
+        };
+        set.into_iter().flat_map(|s| s.iter())
+    }
+
+    /// Writes the first liberties of the string at `p` into `out`; returns how many it wrote.
+    #[inline]
+    pub fn first_liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        for l in self.liberties(p) {
+            if n == out.len() {
+                break;
+            }
+            out[n] = l;
+            n += 1;
+        }
+        n
+    }
+
+    /// `l` is a liberty of the string at `p`.
+    #[inline]
+    pub fn has_liberty(&self, p: Point, l: Point) -> bool {
+        self.color_at(p).is_some() && self.libs[self.head[p.index()].index()].contains(l)
+    }
+
+    /// The stones of the string at `p` (empty for an empty point).
+    pub fn string_stones(&self, p: Point) -> StringStones<'_> {
+        let start = if self.color_at(p).is_some() {
+            p
+        } else {
+            Point::NONE
+        };
+        StringStones {
+            board: self,
+            start,
+            cur: start,
+        }
+    }
+
+    /// Number of stones each side has captured: `captures(Black)` is white stones taken.
+    #[inline]
+    pub fn captures(&self, by: Color) -> u32 {
+        self.captures[by as usize]
+    }
+
+    /// The simple-ko point and the colour it forbids, if there is one.
+    #[inline]
+    pub fn ko_point(&self) -> Option<(Point, Color)> {
+        (self.ko != Point::NONE).then_some((self.ko, self.ko_color))
+    }
+
+    /// Zobrist key of the position: stones plus the ko point (the side to move is kept by the
+    /// caller, who knows whose turn it is).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        if self.ko == Point::NONE {
+            self.stones_hash
+        } else {
+            self.stones_hash ^ zobrist::ko_key(self.ko)
+        }
+    }
+
+    /// Zobrist key of the stones alone.
+    #[inline]
+    pub fn stones_hash(&self) -> u64 {
+        self.stones_hash
+    }
+
+    /// Number of moves (passes included) that `undo` can take back.
+    #[inline]
+    pub fn move_count(&self) -> usize {
+        self.history.len()
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.history.last().map(|r| {
+            let m = if r.point == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(r.point)
+            };
+            (r.color, m)
+        })
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
+        self.history.iter().map(|r| {
+            let m = if r.point == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(r.point)
+            };
+            (r.color, m)
+        })
+    }
+
+    /// Forgets the undo history (setup stones become the starting position).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.position_hashes.clear();
+        self.position_hashes.push(self.stones_hash);
+    }
+
+    #[inline]
+    fn next_mark(&mut self) -> u32 {
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.marks = [0; NUM_CELLS];
+            self.mark_gen = 1;
+        }
+        self.mark_gen
+    }
+
+    /// Cheap legality test that ignores superko: the move is on an empty point, is not the
+    /// forbidden ko recapture and is not suicide.
+    #[inline]
+    pub fn is_legal_simple(&self, p: Point, color: Color) -> bool {
+        if self.cells[p.index()] != Cell::Empty {
+            return false;
+        }
+        if p == self.ko && color == self.ko_color {
+            return false;
+        }
+        self.has_liberty_after(p, color)
+    }
+
+    /// Playing `color` at empty `p` leaves its string with a liberty (so it is not suicide).
+    #[inline]
+    fn has_liberty_after(&self, p: Point, color: Color) -> bool {
+        let own = Cell::from(color);
+        for n in p.neighbors() {
+            match self.cells[n.index()] {
+                Cell::Empty => return true,
+                Cell::Border => {}
+                c => {
+                    let libs = self.string_nlibs[self.head[n.index()].index()];
+                    if (c == own) == (libs > 1) {
+                        // A friend with another liberty, or an enemy we capture.
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Full legality test, superko included when that rule is in force.
+    pub fn check_legal(&mut self, mv: Move, color: Color) -> Result<(), IllegalMove> {
+        let p = match mv {
+            Move::Pass => return Ok(()),
+            Move::Play(p) => p,
+        };
+        if !self.on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if p == self.ko && color == self.ko_color {
+            return Err(IllegalMove::Ko);
+        }
+        if !self.has_liberty_after(p, color) {
+            return Err(IllegalMove::Suicide);
+        }
+        if self.ko_rule == KoRule::PositionalSuperko {
+            self.play_unchecked(p, color);
+            let h = self.stones_hash;
+            self.undo();
+            if self.position_hashes.contains(&h) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Legal under the rules in force.
+    pub fn is_legal(&mut self, mv: Move, color: Color) -> bool {
+        self.check_legal(mv, color).is_ok()
+    }
+
+    /// Plays a move after checking it; on error the board is unchanged.
+    pub fn play(&mut self, mv: Move, color: Color) -> Result<(), IllegalMove> {
+        self.check_legal(mv, color)?;
+        match mv {
+            Move::Pass => self.pass(color),
+            Move::Play(p) => self.play_unchecked(p, color),
+        }
+        if self.ko_rule == KoRule::PositionalSuperko {
+            self.position_hashes.push(self.stones_hash);
+            if let Some(rec) = self.history.last_mut() {
+                rec.pushed_position = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `color` at `p` if that is legal under the simple-ko rule; the fast path for
+    /// search and playouts. Returns whether it played.
+    #[inline]
+    pub fn try_play(&mut self, p: Point, color: Color) -> bool {
+        if !self.is_legal_simple(p, color) {
+            return false;
+        }
+        self.play_unchecked(p, color);
+        true
+    }
+
+    /// A pass: clears the ko and records the move for undo.
+    pub fn pass(&mut self, color: Color) {
+        self.history.push(UndoRecord {
+            point: Point::PASS,
+            color,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            captured: [Point::NONE; 4],
+            n_captured: 0,
+            merged: [Point::NONE; 4],
+            n_merged: 0,
+            merged_into: Point::NONE,
+            old_size: 0,
+            old_libs: LibSet::EMPTY,
+            old_nlibs: 0,
+            old_head: Point::NONE,
+            old_next: Point::NONE,
+            pushed_position: false,
+        });
+        self.ko = Point::NONE;
+    }
+
+    /// Places a stone with no capture and no legality test (SGF/GTP setup). It is recorded
+    /// like a move, so `undo` removes it; call [`Board::clear_history`] to make it permanent.
+    pub fn add_stone(&mut self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        if !self.on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        let rec = self.place_stone(p, color);
+        self.history.push(rec);
+        self.ko = Point::NONE;
+        Ok(())
+    }
+
+    /// Puts the stone on the board, updates neighbours' liberties and merges friends.
+    /// Returns the undo record with nothing captured yet.
+    #[inline]
+    fn place_stone(&mut self, p: Point, color: Color) -> UndoRecord {
+        let own = Cell::from(color);
+        let mut rec = UndoRecord {
+            point: p,
+            color,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            captured: [Point::NONE; 4],
+            n_captured: 0,
+            merged: [Point::NONE; 4],
+            n_merged: 0,
+            merged_into: Point::NONE,
+            old_size: 0,
+            old_libs: LibSet::EMPTY,
+            old_nlibs: 0,
+            old_head: Point::NONE,
+            old_next: Point::NONE,
+            pushed_position: false,
+        };
+        self.cells[p.index()] = own;
+        self.remove_empty(p);
+        self.stones_hash ^= zobrist::stone_key(color, p);
+
+        // Neighbouring strings lose the liberty p; find the biggest friend to merge into.
+        let mut friends = [Point::NONE; 4];
+        let mut n_friends = 0;
+        let mut biggest = Point::NONE;
+        let mut biggest_size = 0;
+        for n in p.neighbors() {
+            let c = self.cells[n.index()];
+            if c != Cell::Black && c != Cell::White {
+                continue;
+            }
+            let h = self.head[n.index()];
+            if self.libs[h.index()].remove(p) {
+                self.string_nlibs[h.index()] -= 1;
+            }
+            if c == own && !friends[..n_friends].contains(&h) {
+                friends[n_friends] = h;
+                n_friends += 1;
+                let sz = self.string_size[h.index()];
+                if sz > biggest_size {
+                    biggest_size = sz;
+                    biggest = h;
+                }
+            }
+        }
+
+        let mut new_libs = LibSet::EMPTY;
+        for n in p.neighbors() {
+            if self.cells[n.index()] == Cell::Empty {
+                new_libs.insert(n);
+            }
+        }
+
+        rec.old_head = self.head[p.index()];
+        rec.old_next = self.next[p.index()];
+        if n_friends == 0 {
+            rec.old_size = self.string_size[p.index()];
+            rec.old_libs = self.libs[p.index()];
+            rec.old_nlibs = self.string_nlibs[p.index()];
+            self.head[p.index()] = p;
+            self.next[p.index()] = p;
+            self.string_size[p.index()] = 1;
+            self.string_nlibs[p.index()] = new_libs.count() as u16;
+            self.libs[p.index()] = new_libs;
+            return rec;
+        }
+
+        let h = biggest;
+        rec.merged_into = h;
+        rec.old_size = self.string_size[h.index()];
+        rec.old_libs = self.libs[h.index()];
+        rec.old_nlibs = self.string_nlibs[h.index()];
+
+        // Link p into h's list.
+        self.head[p.index()] = h;
+        self.next[p.index()] = self.next[h.index()];
+        self.next[h.index()] = p;
+        let mut size = rec.old_size + 1;
+        let mut libs = rec.old_libs;
+        libs.union_with(&new_libs);
+
+        for &f in &friends[..n_friends] {
+            if f == h {
+                continue;
+            }
+            rec.merged[rec.n_merged as usize] = f;
+            rec.n_merged += 1;
+            libs.union_with(&self.libs[f.index()]);
+            size += self.string_size[f.index()];
+            let mut s = f;
+            loop {
+                self.head[s.index()] = h;
+                s = self.next[s.index()];
+                if s == f {
+                    break;
+                }
+            }
+            // Splicing two circular lists is one swap; the same swap splits them on undo.
+            self.next.swap(h.index(), f.index());
+        }
+        self.string_size[h.index()] = size;
+        self.string_nlibs[h.index()] = libs.count() as u16;
+        self.libs[h.index()] = libs;
+        rec
+    }
+
+    /// Plays a move known to be legal under the simple-ko rule (no check at all).
+    pub fn play_unchecked(&mut self, p: Point, color: Color) {
+        let mut rec = self.place_stone(p, color);
+        let opp = Cell::from(color.opponent());
+        let mut captured_stones = 0u32;
+        for n in p.neighbors() {
+            if self.cells[n.index()] == opp {
+                let h = self.head[n.index()];
+                if self.string_nlibs[h.index()] == 0 {
+                    captured_stones += self.remove_string(h) as u32;
+                    rec.captured[rec.n_captured as usize] = h;
+                    rec.n_captured += 1;
+                }
+            }
+        }
+        self.captures[color as usize] += captured_stones;
+
+        self.ko = Point::NONE;
+        if captured_stones == 1 {
+            let h = self.head[p.index()];
+            if self.string_size[h.index()] == 1 && self.string_nlibs[h.index()] == 1 {
+                // A lone stone in atari that just took one stone: retaking is forbidden.
+                self.ko = rec.captured[0];
+                self.ko_color = color.opponent();
+            }
+        }
+        self.history.push(rec);
+    }
+
+    /// Takes a string off the board; returns its stone count. Its links stay for undo.
+    fn remove_string(&mut self, h: Point) -> u16 {
+        let color = self.cells[h.index()].color().expect("string to remove");
+        let mut s = h;
+        loop {
+            self.cells[s.index()] = Cell::Empty;
+            self.add_empty(s);
+            self.stones_hash ^= zobrist::stone_key(color, s);
+            s = self.next[s.index()];
+            if s == h {
+                break;
+            }
+        }
+        // Every removed stone becomes a liberty of each distinct neighbouring string.
+        loop {
+            for n in s.neighbors() {
+                if let Cell::Black | Cell::White = self.cells[n.index()] {
+                    let nh = self.head[n.index()];
+                    if self.libs[nh.index()].insert(s) {
+                        self.string_nlibs[nh.index()] += 1;
+                    }
+                }
+            }
+            s = self.next[s.index()];
+            if s == h {
+                break;
+            }
+        }
+        self.string_size[h.index()]
+    }
+
+    /// Puts a captured string back (undo of a capture).
+    fn restore_string(&mut self, h: Point, color: Color) {
+        let cell = Cell::from(color);
+        let mut s = h;
+        loop {
+            self.cells[s.index()] = cell;
+            self.remove_empty(s);
+            self.stones_hash ^= zobrist::stone_key(color, s);
+            s = self.next[s.index()];
+            if s == h {
+                break;
+            }
+        }
+        loop {
+            for n in s.neighbors() {
+                if let Cell::Black | Cell::White = self.cells[n.index()] {
+                    let nh = self.head[n.index()];
+                    if nh != h && self.libs[nh.index()].remove(s) {
+                        self.string_nlibs[nh.index()] -= 1;
+                    }
+                }
+            }
+            s = self.next[s.index()];
+            if s == h {
+                break;
+            }
+        }
+        // A captured string had no liberties; `undo` gives back the played point next.
+        self.libs[h.index()] = LibSet::EMPTY;
+        self.string_nlibs[h.index()] = 0;
+    }
+
+    /// Takes back the last move (or setup stone). Returns false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(rec) = self.history.pop() else {
+            return false;
+        };
+        if rec.pushed_position {
+            self.position_hashes.pop();
+        }
+        self.ko = rec.ko;
+        self.ko_color = rec.ko_color;
+        if rec.point == Point::PASS {
+            return true;
+        }
+        let p = rec.point;
+        let color = rec.color;
+        let mut captured_stones = 0u32;
+        for &c in rec.captured[..rec.n_captured as usize].iter().rev() {
+            self.restore_string(c, color.opponent());
+            captured_stones += self.string_size[c.index()] as u32;
+        }
+        self.captures[color as usize] -= captured_stones;
+
+        // Split merged strings in reverse order of merging.
+        let h = rec.merged_into;
+        if h != Point::NONE {
+            for &f in rec.merged[..rec.n_merged as usize].iter().rev() {
+                self.next.swap(h.index(), f.index());
+                let mut s = f;
+                loop {
+                    self.head[s.index()] = f;
+                    s = self.next[s.index()];
+                    if s == f {
+                        break;
+                    }
+                }
+            }
+            // Unlink p, which sits right after h.
+            debug_assert_eq!(self.next[h.index()], p);
+            self.next[h.index()] = self.next[p.index()];
+        }
+        let target = if h == Point::NONE { p } else { h };
+        self.string_size[target.index()] = rec.old_size;
+        self.libs[target.index()] = rec.old_libs;
+        self.string_nlibs[target.index()] = rec.old_nlibs;
+        self.head[p.index()] = rec.old_head;
+        self.next[p.index()] = rec.old_next;
+
+        self.cells[p.index()] = Cell::Empty;
+        self.add_empty(p);
+        self.stones_hash ^= zobrist::stone_key(color, p);
+        for n in p.neighbors() {
+            if let Cell::Black | Cell::White = self.cells[n.index()] {
+                let nh = self.head[n.index()];
+                if self.libs[nh.index()].insert(p) {
+                    self.string_nlibs[nh.index()] += 1;
+                }
+            }
+        }
+        true
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let i = self.empty_index[p.index()] as usize;
+        let last = self.empties.pop().expect("empty point list");
+        if last != p {
+            self.empties[i] = last;
+            self.empty_index[last.index()] = i as u16;
+        }
+        self.empty_index[p.index()] = u16::MAX;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.empty_index[p.index()] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    /// `p` is an empty point whose four neighbours are `color`'s stones or the edge and whose
+    /// diagonals hold too few enemy stones to make it false: filling it is never useful.
+    #[inline]
+    pub fn is_eye(&self, p: Point, color: Color) -> bool {
+        if self.cells[p.index()] != Cell::Empty {
+            return false;
+        }
+        let own = Cell::from(color);
+        for n in p.neighbors() {
+            let c = self.cells[n.index()];
+            if c != own && c != Cell::Border {
+                return false;
+            }
+        }
+        let opp = Cell::from(color.opponent());
+        let mut enemy = 0;
+        let mut border = 0;
+        for d in p.diagonals() {
+            match self.cells[d.index()] {
+                c if c == opp => enemy += 1,
+                Cell::Border => border += 1,
+                _ => {}
+            }
+        }
+        if border > 0 { enemy == 0 } else { enemy < 2 }
+    }
+
+    /// Plays `color` at `p` if legal, with the move undone before returning; returns the
+    /// liberties of the new string (0 when illegal). Captures count.
+    pub fn libs_after(&mut self, p: Point, color: Color) -> usize {
+        if !self.try_play(p, color) {
+            return 0;
+        }
+        let n = self.libs(p);
+        self.undo();
+        n
+    }
+
+    /// Liberties of the string that `color` would form at `p`, counted without playing:
+    /// captures are ignored. Cheap for move ordering.
+    pub fn approx_libs_after(&mut self, p: Point, color: Color) -> usize {
+        let mark = self.next_mark();
+        let own = Cell::from(color);
+        let mut count = 0;
+        self.marks[p.index()] = mark;
+        for n in p.neighbors() {
+            match self.cells[n.index()] {
+                Cell::Empty => {
+                    if self.marks[n.index()] != mark {
+                        self.marks[n.index()] = mark;
+                        count += 1;
+                    }
+                }
+                c if c == own => {
+                    let h = self.head[n.index()];
+                    for l in self.libs[h.index()].iter() {
+                        if self.marks[l.index()] != mark {
+                            self.marks[l.index()] = mark;
+                            count += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        count
+    }
+
+    /// Area score (stones plus territory surrounded by one colour), no dead-stone removal.
+    pub fn area_score(&self) -> AreaScore {
+        score::area_score(self)
+    }
+
+    /// The board as text, row 1 at the bottom like GTP's `showboard`.
+    pub fn to_ascii(&self) -> String {
+        let n = self.size;
+        let letters: Vec<char> = (0..n).map(Vertex::column_letter).collect();
+        let header: String = letters.iter().flat_map(|c| [' ', *c]).collect();
+        let mut s = format!("  {header}\n");
+        for y in 0..n {
+            let row = n - y;
+            s.push_str(&format!("{row:2}"));
+            for x in 0..n {
+                let c = match self.cells[Point::from_xy(x, y).index()] {
+                    Cell::Black => 'X',
+                    Cell::White => 'O',
+                    _ => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push_str(&format!(" {row}\n"));
+        }
+        s.push_str(&format!("  {header}\n"));
+        s
+    }
+
+    /// Checks every incremental structure against a from-scratch recount. For tests.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut seen = [false; NUM_CELLS];
+        let mut empties = 0;
+        let mut hash = 0u64;
+        for p in self.points() {
+            let Some(color) = self.color_at(p) else {
+                empties += 1;
+                if self.empties.get(self.empty_index[p.index()] as usize) != Some(&p) {
+                    return Err(format!("empty list misses {p:?}"));
+                }
+                continue;
+            };
+            hash ^= zobrist::stone_key(color, p);
+            if seen[p.index()] {
+                continue;
+            }
+            // Flood the string from scratch.
+            let mut stack = vec![p];
+            let mut stones = vec![];
+            let mut libs = std::collections::BTreeSet::new();
+            seen[p.index()] = true;
+            while let Some(s) = stack.pop() {
+                stones.push(s);
+                for n in s.neighbors() {
+                    match self.cells[n.index()] {
+                        Cell::Empty => {
+                            libs.insert(n);
+                        }
+                        c if c.color() == Some(color) && !seen[n.index()] => {
+                            seen[n.index()] = true;
+                            stack.push(n);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let h = self.head[p.index()];
+            for &s in &stones {
+                if self.head[s.index()] != h {
+                    return Err(format!(
+                        "{s:?} has head {:?}, not {h:?}",
+                        self.head[s.index()]
+                    ));
+                }
+            }
+            let listed: Vec<Point> = self.string_stones(p).collect();
+            if listed.len() != stones.len() {
+                return Err(format!(
+                    "string at {p:?}: list has {} stones, flood {}",
+                    listed.len(),
+                    stones.len()
+                ));
+            }
+            if self.string_size[h.index()] as usize != stones.len() {
+                return Err(format!(
+                    "string at {p:?}: size {}",
+                    self.string_size[h.index()]
+                ));
+            }
+            let got: Vec<Point> = self.liberties(p).collect();
+            let want: Vec<Point> = libs.into_iter().collect();
+            if got != want {
+                return Err(format!("string at {p:?}: liberties {got:?}, want {want:?}"));
+            }
+            if self.string_nlibs[h.index()] as usize != want.len() {
+                return Err(format!("string at {p:?}: liberty count off"));
+            }
+        }
+        if empties != self.empties.len() {
+            return Err(format!(
+                "{} empties listed, {empties} on board",
+                self.empties.len()
+            ));
+        }
+        if hash != self.stones_hash {
+            return Err("stones hash differs from recount".into());
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one string.
+pub struct StringStones<'a> {
+    board: &'a Board,
+    start: Point,
+    cur: Point,
+}
+
+impl Iterator for StringStones<'_> {
+    type Item = Point;
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.cur == Point::NONE {
+            return None;
+        }
+        let p = self.cur;
+        let n = self.board.next[p.index()];
+        self.cur = if n == self.start { Point::NONE } else { n };
+        Some(p)
+    }
+}
+
+/// A board size outside 2..=25.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("unacceptable size {0}: tesuji plays on boards from 2 to 25")]
+pub struct BoardSizeError(pub usize);
+
+#[cfg(test)]
+mod tests;

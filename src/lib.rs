@@ -1,0 +1,1 @@
+pub use tesuji_engine as engine;

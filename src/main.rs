@@ -1,1 +1,95 @@
-fn main() {}
+//! The `tesuji` command line.
+
+use clap::{Parser, Subcommand};
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+use tesuji::engine::board::{KoRule, Vertex};
+use tesuji::engine::gtp::GtpEngine;
+use tesuji::engine::sgf::{self, Until};
+
+#[derive(Parser)]
+#[command(
+    name = "tesuji",
+    version,
+    about = "tesuji: a Go engine whose heart is a build-time pattern compiler",
+    long_about = "tesuji: a Go engine whose heart is a build-time pattern compiler.\n\n\
+        What exists today: the board and rules (captures, suicide, simple ko, optional \
+        positional superko), SGF reading and writing, and a GTP v2 server. The move generator \
+        does not exist yet: `genmove` plays a uniformly random legal move that does not fill \
+        one of its own eyes (or passes). It is a placeholder, not the engine's strength."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Speak GTP v2 on standard input/output (for GoGui, Sabaki, twogtp, regression runners).
+    Gtp(GtpArgs),
+}
+
+#[derive(clap::Args)]
+struct GtpArgs {
+    /// Board size (2..=25).
+    #[arg(long, default_value_t = 19)]
+    boardsize: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    komi: f32,
+    /// Load this SGF file before the session starts.
+    #[arg(short = 'l', long = "infile")]
+    infile: Option<String>,
+    /// With --infile: stop before this move number or at this vertex (GNU Go's -L).
+    #[arg(short = 'L', long = "until", requires = "infile")]
+    until: Option<String>,
+    /// Forbid any move that repeats an earlier whole-board position (default: simple ko).
+    #[arg(long)]
+    superko: bool,
+}
+
+fn run_gtp(args: GtpArgs) -> Result<(), String> {
+    let mut engine = GtpEngine::new(args.boardsize, args.komi)?;
+    if let Some(file) = &args.infile {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let until = match &args.until {
+            None => Until::End,
+            Some(u) if u.bytes().all(|b| b.is_ascii_digit()) => {
+                Until::BeforeMove(u.parse().map_err(|_| format!("bad move number {u}"))?)
+            }
+            Some(u) => {
+                let size = sgf::load(&text, Until::BeforeMove(0), args.komi)
+                    .map_err(|e| format!("{file}:{e}"))?
+                    .size();
+                match Vertex::parse_move(u, size).map_err(|e| e.to_string())? {
+                    tesuji::engine::board::Move::Play(p) => {
+                        Until::BeforeVertex(Vertex::from_point(p, size))
+                    }
+                    tesuji::engine::board::Move::Pass => return Err("--until pass".into()),
+                }
+            }
+        };
+        engine.game = sgf::load(&text, until, args.komi).map_err(|e| format!("{file}:{e}"))?;
+    }
+    if args.superko {
+        engine.game.set_ko_rule(KoRule::PositionalSuperko);
+    }
+    let stdin = io::stdin();
+    engine
+        .run(BufReader::new(stdin.lock()), io::stdout().lock())
+        .map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Gtp(args) => run_gtp(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tesuji: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

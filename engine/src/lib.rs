@@ -2,4 +2,8 @@
 extern crate self as tesuji_engine;
 
 pub mod board;
+pub mod game;
+pub mod gtp;
 pub mod pattern;
+pub mod sgf;
+pub mod playout;

@@ -1,0 +1,402 @@
+//! GTP version 2 server: the protocol layer (preprocessing, ids, responses) and the command
+//! table. Commands are plain functions in one table, so later stages add theirs with one line
+//! and `list_commands` / `known_command` can never disagree with what is implemented.
+
+use crate::board::{Color, Move, Point, Vertex};
+use crate::game::{Game, TimeLeft, TimeSettings};
+use crate::sgf::{self, Until};
+use std::io::{self, BufRead, Write};
+
+/// What a command handler answers: the success text, or an error message.
+pub type CommandResult = Result<String, String>;
+
+/// A command handler.
+pub type Handler = fn(&mut GtpEngine, &[&str]) -> CommandResult;
+
+/// The engine side of a GTP session.
+pub struct GtpEngine {
+    pub game: Game,
+    /// Komi used when a board is cleared or an SGF file gives none.
+    default_komi: f32,
+    rng: u64,
+    quit: bool,
+}
+
+/// One entry of the command table.
+struct Command {
+    name: &'static str,
+    run: Handler,
+}
+
+macro_rules! commands {
+    ($($name:literal => $f:expr),* $(,)?) => {
+        &[$(Command { name: $name, run: $f }),*]
+    };
+}
+
+/// Every command tesuji answers, in `list_commands` order.
+static COMMANDS: &[Command] = commands! {
+    "protocol_version" => |_, _| Ok("2".into()),
+    "name" => |_, _| Ok("tesuji".into()),
+    "version" => |_, _| Ok(env!("CARGO_PKG_VERSION").into()),
+    "known_command" => cmd_known_command,
+    "list_commands" => |_, _| Ok(COMMANDS.iter().map(|c| c.name).collect::<Vec<_>>().join("\n")),
+    "quit" => |e, _| { e.quit = true; Ok(String::new()) },
+    "boardsize" => cmd_boardsize,
+    "clear_board" => |e, _| { e.game.clear(); Ok(String::new()) },
+    "komi" => cmd_komi,
+    "play" => cmd_play,
+    "genmove" => cmd_genmove,
+    "undo" => |e, _| if e.game.undo() { Ok(String::new()) } else { Err("cannot undo".into()) },
+    "showboard" => |e, _| Ok(format!("\n{}", e.showboard())),
+    "fixed_handicap" => cmd_fixed_handicap,
+    "place_free_handicap" => cmd_fixed_handicap,
+    "set_free_handicap" => cmd_set_free_handicap,
+    "list_stones" => cmd_list_stones,
+    "is_legal" => cmd_is_legal,
+    "all_legal" => cmd_all_legal,
+    "captures" => cmd_captures,
+    "loadsgf" => cmd_loadsgf,
+    "printsgf" => cmd_printsgf,
+    "time_settings" => cmd_time_settings,
+    "time_left" => cmd_time_left,
+    "final_score" => |e, _| Ok(e.game.final_score()),
+};
+
+impl GtpEngine {
+    /// A session on an empty board.
+    pub fn new(size: usize, komi: f32) -> Result<GtpEngine, String> {
+        Ok(GtpEngine {
+            game: Game::new(size, komi).map_err(|e| e.to_string())?,
+            default_komi: komi,
+            rng: 0x2545_F491_4F6C_DD1D,
+            quit: false,
+        })
+    }
+
+    /// `quit` was received.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Names of every command, as `list_commands` gives them.
+    pub fn command_names() -> impl Iterator<Item = &'static str> {
+        COMMANDS.iter().map(|c| c.name)
+    }
+
+    /// Handles one input line. Returns the full response text (ending in a blank line), or
+    /// `None` for a line that carries no command (empty or comment only).
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let clean = preprocess(line);
+        let mut words = clean.split(' ').filter(|w| !w.is_empty());
+        let first = words.next()?;
+        let (id, name) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            match words.next() {
+                Some(name) => (Some(first), name),
+                None => return Some(format_response(Some(first), Err("missing command".into()))),
+            }
+        } else {
+            (None, first)
+        };
+        let args: Vec<&str> = words.collect();
+        let result = match COMMANDS.iter().find(|c| c.name == name) {
+            Some(c) => (c.run)(self, &args),
+            None => Err("unknown command".into()),
+        };
+        Some(format_response(id, result))
+    }
+
+    /// Runs a session until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            if let Some(response) = self.handle_line(&line) {
+                output.write_all(response.as_bytes())?;
+                output.flush()?;
+            }
+            if self.quit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The board as GNU Go's `showboard` draws it, captures beside it.
+    pub fn showboard(&self) -> String {
+        let b = self.game.board();
+        let n = b.size();
+        let header: String = (0..n)
+            .flat_map(|x| [' ', Vertex::column_letter(x)])
+            .collect();
+        let mut s = format!("  {header}\n");
+        let hoshi = |x: usize, y: usize| {
+            let d = if n >= 13 { 3 } else { 2 };
+            let line = |v: usize| v == d || v == n - 1 - d || (n % 2 == 1 && v == n / 2);
+            n >= 7 && line(x) && line(y)
+        };
+        for y in 0..n {
+            let row = n - y;
+            s.push_str(&format!("{row:2}"));
+            for x in 0..n {
+                let c = match b.color_at(Point::from_xy(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None if hoshi(x, y) => '+',
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push_str(&format!(" {row}"));
+            if y + 1 == n / 2 {
+                s.push_str(&format!(
+                    "     WHITE (O) has captured {} stones",
+                    b.captures(Color::White)
+                ));
+            } else if y == n / 2 {
+                s.push_str(&format!(
+                    "     BLACK (X) has captured {} stones",
+                    b.captures(Color::Black)
+                ));
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!("  {header}"));
+        s
+    }
+
+    fn parse_color(&self, s: Option<&&str>) -> Result<Color, String> {
+        let s = s.ok_or("missing color")?;
+        s.parse::<Color>()
+    }
+
+    fn parse_vertex(&self, s: Option<&&str>) -> Result<Move, String> {
+        let s = s.ok_or("missing vertex")?;
+        Vertex::parse_move(s, self.game.size()).map_err(|e| e.to_string())
+    }
+
+    fn format_move(&self, mv: Move) -> String {
+        Vertex::format_move(mv, self.game.size())
+    }
+
+    fn format_points(&self, pts: impl IntoIterator<Item = Point>) -> String {
+        pts.into_iter()
+            .map(|p| self.format_move(Move::Play(p)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn next_random(&mut self) -> u64 {
+        // xorshift64*: only genmove's placeholder policy uses it.
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// GTP preprocessing: drop control characters but HT and LF, turn HT into a space, cut the
+/// comment, trim.
+fn preprocess(line: &str) -> String {
+    let mut s: String = line
+        .chars()
+        .filter(|&c| c == '\t' || c == '\n' || !c.is_control())
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    if let Some(i) = s.find('#') {
+        s.truncate(i);
+    }
+    s.trim().to_string()
+}
+
+fn format_response(id: Option<&str>, result: CommandResult) -> String {
+    let id = id.unwrap_or("");
+    match result {
+        Ok(text) => format!("={id} {text}\n\n"),
+        Err(msg) => format!("?{id} {msg}\n\n"),
+    }
+}
+
+fn cmd_known_command(_: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let name = args.first().ok_or("missing command name")?;
+    Ok(COMMANDS.iter().any(|c| c.name == *name).to_string())
+}
+
+fn cmd_boardsize(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let size: usize = args
+        .first()
+        .ok_or("missing size")?
+        .parse()
+        .map_err(|_| "boardsize not an integer")?;
+    e.game
+        .set_size(size)
+        .map_err(|_| "unacceptable size".to_string())?;
+    Ok(String::new())
+}
+
+fn cmd_komi(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let komi: f32 = args
+        .first()
+        .ok_or("missing komi")?
+        .parse()
+        .map_err(|_| "komi not a float")?;
+    if !komi.is_finite() {
+        return Err("komi not a float".into());
+    }
+    e.game.set_komi(komi);
+    e.default_komi = komi;
+    Ok(String::new())
+}
+
+fn cmd_play(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    if args.len() < 2 {
+        return Err("syntax error: play COLOR VERTEX".into());
+    }
+    let color = e.parse_color(args.first())?;
+    let mv = e.parse_vertex(args.get(1))?;
+    e.game
+        .play(mv, color)
+        .map_err(|err| format!("illegal move: {err}"))?;
+    Ok(String::new())
+}
+
+/// Until the move generator exists this plays a uniformly random legal move that does not
+/// fill one of the mover's own eyes, or passes. It is not the real engine.
+fn cmd_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let mut candidates: Vec<Point> = e.game.board().empty_points().to_vec();
+    candidates.sort();
+    let mv = loop {
+        if candidates.is_empty() {
+            break Move::Pass;
+        }
+        let i = (e.next_random() % candidates.len() as u64) as usize;
+        let p = candidates.swap_remove(i);
+        let board = e.game.board_mut();
+        if !board.is_eye(p, color) && board.is_legal(Move::Play(p), color) {
+            break Move::Play(p);
+        }
+    };
+    e.game
+        .play(mv, color)
+        .map_err(|err| format!("internal error: generated {err}"))?;
+    Ok(e.format_move(mv))
+}
+
+fn cmd_fixed_handicap(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let n: usize = args
+        .first()
+        .ok_or("missing number of stones")?
+        .parse()
+        .map_err(|_| "number of stones not an integer")?;
+    let pts = e.game.place_handicap(n).map_err(|err| err.to_string())?;
+    Ok(e.format_points(pts))
+}
+
+fn cmd_set_free_handicap(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let mut pts = Vec::new();
+    for a in args {
+        match Vertex::parse_move(a, e.game.size()).map_err(|err| err.to_string())? {
+            Move::Play(p) => pts.push(p),
+            Move::Pass => return Err("pass is not a handicap stone".into()),
+        }
+    }
+    e.game
+        .set_handicap_stones(&pts)
+        .map_err(|err| err.to_string())?;
+    Ok(String::new())
+}
+
+fn cmd_list_stones(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let b = e.game.board();
+    let pts: Vec<Point> = b.points().filter(|&p| b.color_at(p) == Some(color)).collect();
+    Ok(e.format_points(pts))
+}
+
+fn cmd_is_legal(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let mv = e.parse_vertex(args.get(1))?;
+    Ok(if e.game.board_mut().is_legal(mv, color) { "1" } else { "0" }.into())
+}
+
+fn cmd_all_legal(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let pts: Vec<Point> = e.game.board().points().collect();
+    let legal: Vec<Point> = pts
+        .into_iter()
+        .filter(|&p| e.game.board_mut().is_legal(Move::Play(p), color))
+        .collect();
+    Ok(e.format_points(legal))
+}
+
+fn cmd_captures(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    Ok(e.game.board().captures(color).to_string())
+}
+
+fn cmd_loadsgf(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let file = args.first().ok_or("missing file name")?;
+    let text = std::fs::read_to_string(file).map_err(|err| format!("cannot open '{file}': {err}"))?;
+    let until = match args.get(1) {
+        None => Until::End,
+        Some(a) if a.bytes().all(|b| b.is_ascii_digit()) => {
+            Until::BeforeMove(a.parse().map_err(|_| "move number too large")?)
+        }
+        Some(a) => {
+            // The vertex needs the file's board size; parse it against 25 and check later.
+            let size = sgf::load(&text, Until::BeforeMove(0), e.default_komi)
+                .map(|g| g.size())
+                .map_err(|err| format!("cannot load '{file}': {err}"))?;
+            match Vertex::parse_move(a, size).map_err(|err| err.to_string())? {
+                Move::Play(p) => Until::BeforeVertex(Vertex::from_point(p, size)),
+                Move::Pass => return Err("invalid vertex: pass".into()),
+            }
+        }
+    };
+    let mut game =
+        sgf::load(&text, until, e.default_komi).map_err(|err| format!("cannot load '{file}': {err}"))?;
+    game.set_ko_rule(e.game.board().ko_rule());
+    game.time_settings = e.game.time_settings;
+    let to_move = game.to_move();
+    e.game = game;
+    Ok(to_move.name().into())
+}
+
+fn cmd_printsgf(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let text = sgf::write(&e.game);
+    match args.first() {
+        None => Ok(text.trim_end().to_string()),
+        Some(file) => {
+            std::fs::write(file, text).map_err(|err| format!("cannot write '{file}': {err}"))?;
+            Ok(String::new())
+        }
+    }
+}
+
+fn parse_u32(s: Option<&&str>, what: &str) -> Result<u32, String> {
+    s.ok_or(format!("missing {what}"))?
+        .parse()
+        .map_err(|_| format!("{what} not a non-negative integer"))
+}
+
+fn cmd_time_settings(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let settings = TimeSettings {
+        main_time: parse_u32(args.first(), "main time")?,
+        byo_yomi_time: parse_u32(args.get(1), "byo yomi time")?,
+        byo_yomi_stones: parse_u32(args.get(2), "byo yomi stones")?,
+    };
+    e.game.time_settings = Some(settings);
+    e.game.time_left = [None; 2];
+    Ok(String::new())
+}
+
+fn cmd_time_left(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let left = TimeLeft {
+        seconds: parse_u32(args.get(1), "time")?,
+        stones: parse_u32(args.get(2), "stones")?,
+    };
+    e.game.time_left[color as usize] = Some(left);
+    Ok(String::new())
+}

@@ -1,0 +1,463 @@
+//! SGF reading and writing on top of the `sgf-parse` crate.
+//!
+//! Reading follows GNU Go's `loadsgf`: the main line of the first game tree, setup stones
+//! (AB/AW/AE) anywhere on it, and an optional stop "before move N" or "before the move at
+//! vertex V". `sgf-parse` reports no positions, so a small scanner finds the line and column
+//! of a structural error; semantic errors (moves off the board, illegal moves) name the move.
+
+use crate::board::{Color, Move, Point, Vertex};
+use crate::game::Game;
+use sgf_parse::SgfNode;
+use sgf_parse::go::{self, Prop};
+use std::collections::HashSet;
+use thiserror::Error;
+
+/// A malformed or unplayable SGF file.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SgfError {
+    /// Syntax error at a 1-based line and column.
+    #[error("{line}:{col}: {message}")]
+    Syntax {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    /// The file parses but cannot be set up (bad size, a move off the board, an illegal move).
+    #[error("{0}")]
+    Content(String),
+}
+
+/// Where loading stops (GNU Go's `loadsgf FILE [MOVE_NUMBER|VERTEX]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// Play the whole main line.
+    End,
+    /// Stop before move number N (moves counted from 1, passes included).
+    BeforeMove(usize),
+    /// Stop before the first move at this vertex.
+    BeforeVertex(Vertex),
+}
+
+/// Parses SGF text and sets up the position of its main line. `komi` is used when the file
+/// gives none.
+pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
+    let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
+    let root = trees
+        .first()
+        .ok_or_else(|| SgfError::Content("no game tree".into()))?;
+    let size = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) if w == h => *w as usize,
+        Some(Prop::SZ((w, h))) => {
+            return Err(SgfError::Content(format!(
+                "rectangular boards ({w}x{h}) are not supported"
+            )));
+        }
+        _ => 19,
+    };
+    let komi = match root.get_property("KM") {
+        Some(Prop::KM(k)) => *k as f32,
+        _ => komi,
+    };
+    let mut game = Game::new(size, komi).map_err(|e| SgfError::Content(e.to_string()))?;
+    let mut move_number = 0usize;
+    let mut next_player: Option<Color> = None;
+    let has_handicap = match root.get_property("HA") {
+        Some(Prop::HA(n)) if *n >= 2 => {
+            game.set_handicap_count(*n as usize);
+            true
+        }
+        _ => false,
+    };
+    for node in root.main_variation() {
+        apply_setup(&mut game, node)?;
+        if let Some(Prop::PL(c)) = node.get_property("PL") {
+            next_player = Some(match c {
+                sgf_parse::Color::Black => Color::Black,
+                sgf_parse::Color::White => Color::White,
+            });
+        }
+        let (color, mv) = match node.get_move() {
+            Some(Prop::B(m)) => (Color::Black, m),
+            Some(Prop::W(m)) => (Color::White, m),
+            _ => continue,
+        };
+        move_number += 1;
+        let mv = convert_move(mv, size).ok_or_else(|| {
+            SgfError::Content(format!(
+                "move {move_number} ({}) is off the {size}x{size} board",
+                node.get_move().map(|p| p.to_string()).unwrap_or_default()
+            ))
+        })?;
+        let stop = match until {
+            Until::End => false,
+            Until::BeforeMove(n) => move_number >= n,
+            Until::BeforeVertex(v) => mv == Move::Play(v.to_point(size)),
+        };
+        if stop {
+            game.set_to_move(color);
+            return Ok(game);
+        }
+        game.play(mv, color).map_err(|e| {
+            SgfError::Content(format!(
+                "move {move_number} ({} {}) is illegal: {e}",
+                color,
+                Vertex::format_move(mv, size)
+            ))
+        })?;
+        next_player = None;
+    }
+    if let Until::BeforeVertex(v) = until {
+        return Err(SgfError::Content(format!("no move at {v} in the main line")));
+    }
+    if let Some(c) = next_player {
+        game.set_to_move(c);
+    } else if move_number == 0 {
+        // A handicap game with no moves yet: White moves (GNU Go's convention).
+        game.set_to_move(if has_handicap { Color::White } else { Color::Black });
+    }
+    Ok(game)
+}
+
+
+/// Applies AB/AW/AE of one node. Before the first move they are setup stones; later they
+/// become part of a new starting position (the moves so far can no longer be undone).
+fn apply_setup(game: &mut Game, node: &SgfNode<Prop>) -> Result<(), SgfError> {
+    let size = game.size();
+    let mut add: Vec<(Point, Color)> = Vec::new();
+    let mut remove: Vec<Point> = Vec::new();
+    for prop in node.properties() {
+        let (set, color) = match prop {
+            Prop::AB(s) => (s, Some(Color::Black)),
+            Prop::AW(s) => (s, Some(Color::White)),
+            Prop::AE(s) => (s, None),
+            _ => continue,
+        };
+        let mut pts: Vec<&go::Point> = set.iter().collect();
+        pts.sort_by_key(|p| (p.y, p.x));
+        for sp in pts {
+            let p = convert_point(sp, size).ok_or_else(|| {
+                SgfError::Content(format!(
+                    "setup point {}{} is off the board",
+                    (b'a' + sp.x) as char,
+                    (b'a' + sp.y) as char
+                ))
+            })?;
+            match color {
+                Some(c) => add.push((p, c)),
+                None => remove.push(p),
+            }
+        }
+    }
+    if add.is_empty() && remove.is_empty() {
+        return Ok(());
+    }
+    if game.board().move_count() > 0 {
+        // Fold the moves into a setup position.
+        let stones: Vec<(Point, Color)> = game
+            .board()
+            .points()
+            .filter_map(|p| game.board().color_at(p).map(|c| (p, c)))
+            .collect();
+        let to_move = game.to_move();
+        let komi = game.komi();
+        *game = Game::new(size, komi).expect("size was valid");
+        game.add_setup_stones(&stones)
+            .map_err(|e| SgfError::Content(e.to_string()))?;
+        game.set_to_move(to_move);
+    }
+    // AE and replacements: drop those points from the setup first.
+    let mut cleared: Vec<Point> = remove.clone();
+    cleared.extend(add.iter().map(|&(p, _)| p));
+    if game.setup().iter().any(|(p, _)| cleared.contains(p)) {
+        game.remove_setup_stones(&cleared);
+    }
+    game.add_setup_stones(&add)
+        .map_err(|e| SgfError::Content(format!("setup stone: {e}")))?;
+    Ok(())
+}
+
+fn convert_point(p: &go::Point, size: usize) -> Option<Point> {
+    let (x, y) = (p.x as usize, p.y as usize);
+    (x < size && y < size).then(|| Point::from_xy(x, y))
+}
+
+fn convert_move(m: &go::Move, size: usize) -> Option<Move> {
+    match m {
+        go::Move::Pass => Some(Move::Pass),
+        // FF[3] passes: `tt` on boards up to 19x19.
+        go::Move::Move(p) if p.x == 19 && p.y == 19 && size <= 19 => Some(Move::Pass),
+        go::Move::Move(p) => convert_point(p, size).map(Move::Play),
+    }
+}
+
+fn to_sgf_point(p: Point) -> go::Point {
+    let (x, y) = p.xy();
+    go::Point {
+        x: x as u8,
+        y: y as u8,
+    }
+}
+
+/// Writes the game as SGF: size, komi, handicap and setup stones in the root, then the moves.
+pub fn write(game: &Game) -> String {
+    let size = game.size() as u8;
+    let mut root_props = vec![
+        Prop::GM(1),
+        Prop::FF(4),
+        Prop::CA(sgf_parse::SimpleText {
+            text: "UTF-8".into(),
+        }),
+        Prop::AP((
+            sgf_parse::SimpleText {
+                text: "tesuji".into(),
+            },
+            sgf_parse::SimpleText {
+                text: env!("CARGO_PKG_VERSION").into(),
+            },
+        )),
+        Prop::SZ((size, size)),
+        Prop::KM(game.komi() as f64),
+    ];
+    if game.handicap() >= 2 {
+        root_props.push(Prop::HA(game.handicap() as i64));
+    }
+    for color in [Color::Black, Color::White] {
+        let set: HashSet<go::Point> = game
+            .setup()
+            .iter()
+            .filter(|&&(_, c)| c == color)
+            .map(|&(p, _)| to_sgf_point(p))
+            .collect();
+        if !set.is_empty() {
+            root_props.push(match color {
+                Color::Black => Prop::AB(set),
+                Color::White => Prop::AW(set),
+            });
+        }
+    }
+    let moves = game.moves();
+    if moves.is_empty() && !game.setup().is_empty() || game.to_move() != expected_next(game) {
+        root_props.push(Prop::PL(match game.to_move() {
+            Color::Black => sgf_parse::Color::Black,
+            Color::White => sgf_parse::Color::White,
+        }));
+    }
+    // Build the main line from the end so each node owns its single child.
+    let mut child: Option<SgfNode<Prop>> = None;
+    for &(color, mv) in moves.iter().rev() {
+        let m = match mv {
+            Move::Pass => go::Move::Pass,
+            Move::Play(p) => go::Move::Move(to_sgf_point(p)),
+        };
+        let prop = match color {
+            Color::Black => Prop::B(m),
+            Color::White => Prop::W(m),
+        };
+        child = Some(SgfNode::new(vec![prop], child.into_iter().collect(), false));
+    }
+    let root = SgfNode::new(root_props, child.into_iter().collect(), true);
+    let mut text = root.serialize();
+    text.push('\n');
+    text
+}
+
+/// Whose turn the file implies without a PL property.
+fn expected_next(game: &Game) -> Color {
+    match game.moves().last() {
+        Some(&(c, _)) => c.opponent(),
+        None if game.handicap() >= 2 => Color::White,
+        None => Color::Black,
+    }
+}
+
+/// Finds where a syntax error is: the first place the SGF grammar breaks.
+fn locate_error(text: &str, parser_message: &str) -> SgfError {
+    let (offset, message) = scan_for_error(text)
+        .unwrap_or((0, format!("malformed SGF ({parser_message})")));
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    SgfError::Syntax { line, col, message }
+}
+
+/// A scan of SGF's grammar: `( ; ID[value]... (...) )`. Returns the byte offset and what is
+/// wrong, or `None` when the structure is sound.
+fn scan_for_error(text: &str) -> Option<(usize, String)> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut open: Vec<usize> = Vec::new();
+    let mut seen_tree = false;
+    let mut in_node = false;
+    let mut last_ident: Option<usize> = None;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'(' => {
+                if seen_tree && open.is_empty() {
+                    // A second game tree is fine.
+                }
+                open.push(i);
+                seen_tree = true;
+                in_node = false;
+                i += 1;
+            }
+            b')' => {
+                if open.pop().is_none() {
+                    return Some((i, "')' without a matching '('".into()));
+                }
+                if !in_node && last_ident.is_none() {
+                    // An empty game tree `()` has no node.
+                    if bytes[..i].iter().rev().find(|c| !c.is_ascii_whitespace()) == Some(&b'(') {
+                        return Some((i, "game tree without a node".into()));
+                    }
+                }
+                in_node = false;
+                i += 1;
+            }
+            b';' => {
+                if open.is_empty() {
+                    return Some((i, "node outside a game tree".into()));
+                }
+                in_node = true;
+                last_ident = None;
+                i += 1;
+            }
+            b'[' => {
+                if last_ident.is_none() {
+                    return Some((i, "property value without a property identifier".into()));
+                }
+                let start = i;
+                i += 1;
+                loop {
+                    match bytes.get(i) {
+                        None => return Some((start, "unterminated property value".into())),
+                        Some(b'\\') => i += 2,
+                        Some(b']') => break,
+                        Some(_) => i += 1,
+                    }
+                }
+                i += 1;
+                // Values may follow each other with whitespace between.
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if bytes.get(j) != Some(&b'[') {
+                    last_ident = None;
+                }
+            }
+            c if c.is_ascii_alphabetic() => {
+                if !in_node {
+                    return Some((i, "property outside a node (missing ';')".into()));
+                }
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                let mut j = i;
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if bytes.get(j) != Some(&b'[') {
+                    return Some((start, format!("property {} has no value", &text[start..i])));
+                }
+                last_ident = Some(start);
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => {
+                let ch = text[i..].chars().next().unwrap_or('?');
+                if open.is_empty() && !seen_tree {
+                    return Some((i, format!("expected '(' to start a game tree, found '{ch}'")));
+                }
+                return Some((i, format!("unexpected character '{ch}'")));
+            }
+        }
+    }
+    if let Some(&start) = open.last() {
+        return Some((start, "game tree not closed: missing ')'".into()));
+    }
+    if !seen_tree {
+        return Some((0, "no game tree: an SGF file starts with '('".into()));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> (usize, usize, String) {
+        match load(text, Until::End, 0.0) {
+            Err(SgfError::Syntax { line, col, message }) => (line, col, message),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn loads_setup_moves_and_stops() {
+        let sgf = "(;GM[1]FF[4]SZ[9]KM[6.5]AB[cc][gg]AW[ee]\n;B[dd];W[tt];B[];W[ff])";
+        let g = load(sgf, Until::End, 0.0).unwrap();
+        assert_eq!(g.size(), 9);
+        assert_eq!(g.komi(), 6.5);
+        assert_eq!(g.setup().len(), 3);
+        assert_eq!(g.moves().len(), 4);
+        assert_eq!(g.moves()[1].1, Move::Pass, "tt is a pass");
+        assert_eq!(g.to_move(), Color::Black);
+        let g = load(sgf, Until::BeforeMove(2), 0.0).unwrap();
+        assert_eq!(g.moves().len(), 1);
+        assert_eq!(g.to_move(), Color::White);
+        let v = Vertex { col: 5, row: 4 }; // F4 = ff on 9x9
+        let g = load(sgf, Until::BeforeVertex(v), 0.0).unwrap();
+        assert_eq!(g.moves().len(), 3);
+        assert!(load(sgf, Until::BeforeVertex(Vertex { col: 0, row: 1 }), 0.0).is_err());
+    }
+
+    #[test]
+    fn handicap_file_gives_white_the_move() {
+        let g = load("(;SZ[19]HA[2]AB[dp][pd])", Until::End, 0.5).unwrap();
+        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(g.komi(), 0.5);
+    }
+
+    #[test]
+    fn variations_follow_the_main_line() {
+        let g = load("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))", Until::End, 0.0).unwrap();
+        let ms = g.moves();
+        assert_eq!(ms.len(), 3);
+        assert_eq!(ms[1].1, Move::Play(Point::from_xy(1, 1)));
+    }
+
+    #[test]
+    fn round_trip_through_write() {
+        let sgf = "(;SZ[13]KM[0.5]HA[2]AB[dj][jd];W[dd];B[jj];W[];B[gg])";
+        let g = load(sgf, Until::End, 0.0).unwrap();
+        let out = write(&g);
+        let g2 = load(&out, Until::End, 0.0).unwrap();
+        assert_eq!(g.board().to_ascii(), g2.board().to_ascii());
+        assert_eq!(g.moves(), g2.moves());
+        assert_eq!(g2.handicap(), 2);
+        assert_eq!(g.to_move(), g2.to_move());
+        assert_eq!(g2.komi(), 0.5);
+    }
+
+    #[test]
+    fn syntax_errors_have_positions() {
+        assert_eq!(at("(;SZ[9];B[aa"), (1, 10, "unterminated property value".into()));
+        assert_eq!(at("(;SZ[9]\n;B[aa]"), (1, 1, "game tree not closed: missing ')'".into()));
+        assert_eq!(at("(;SZ[9]\n;B[aa]))"), (2, 8, "')' without a matching '('".into()));
+        assert_eq!(at("x(;SZ[9])"), (1, 1, "expected '(' to start a game tree, found 'x'".into()));
+        assert_eq!(at("(B[aa])"), (1, 2, "property outside a node (missing ';')".into()));
+        assert_eq!(at("(;SZ[9];B )"), (1, 9, "property B has no value".into()));
+        assert_eq!(at(""), (1, 1, "no game tree: an SGF file starts with '('".into()));
+    }
+
+    #[test]
+    fn content_errors_name_the_move() {
+        let e = load("(;SZ[9];B[aa];W[aa])", Until::End, 0.0).unwrap_err();
+        assert_eq!(e.to_string(), "move 2 (white A9) is illegal: point is occupied");
+        let e = load("(;SZ[9];B[zz])", Until::End, 0.0).unwrap_err();
+        assert!(e.to_string().contains("off the 9x9 board"), "{e}");
+        let e = load("(;SZ[30])", Until::End, 0.0).unwrap_err();
+        assert!(e.to_string().contains("unacceptable size"), "{e}");
+    }
+}

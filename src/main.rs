@@ -51,7 +51,7 @@ struct GtpArgs {
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
     let mut engine = GtpEngine::new(args.boardsize, args.komi)?;
     if let Some(file) = &args.infile {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let text = sgf::read_file(file).map_err(|e| format!("{file}: {e}"))?;
         let until = match &args.until {
             None => Until::End,
             Some(u) if u.bytes().all(|b| b.is_ascii_digit()) => {

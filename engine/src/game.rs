@@ -218,7 +218,8 @@ impl Game {
 
     /// GTP `fixed_handicap` / `place_free_handicap`: places the stones and gives White the move.
     pub fn place_handicap(&mut self, n: usize) -> Result<Vec<Point>, HandicapError> {
-        if self.board.move_count() > 0 || self.board.empty_points().len() != self.size() * self.size()
+        if self.board.move_count() > 0
+            || self.board.empty_points().len() != self.size() * self.size()
         {
             return Err(HandicapError::BoardNotEmpty);
         }
@@ -229,7 +230,8 @@ impl Game {
 
     /// GTP `set_free_handicap`: black stones at the given points, White to move.
     pub fn set_handicap_stones(&mut self, pts: &[Point]) -> Result<(), HandicapError> {
-        if self.board.move_count() > 0 || self.board.empty_points().len() != self.size() * self.size()
+        if self.board.move_count() > 0
+            || self.board.empty_points().len() != self.size() * self.size()
         {
             return Err(HandicapError::BoardNotEmpty);
         }

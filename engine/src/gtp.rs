@@ -4,7 +4,7 @@
 
 use crate::board::{Color, Move, Point, Vertex};
 use crate::game::{Game, TimeLeft, TimeSettings};
-use crate::sgf::{self, Until};
+use crate::sgf::{self, EmptySetup, Until};
 use std::io::{self, BufRead, Write};
 
 /// What a command handler answers: the success text, or an error message.
@@ -310,14 +310,22 @@ fn cmd_set_free_handicap(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 fn cmd_list_stones(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let color = e.parse_color(args.first())?;
     let b = e.game.board();
-    let pts: Vec<Point> = b.points().filter(|&p| b.color_at(p) == Some(color)).collect();
+    let pts: Vec<Point> = b
+        .points()
+        .filter(|&p| b.color_at(p) == Some(color))
+        .collect();
     Ok(e.format_points(pts))
 }
 
 fn cmd_is_legal(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let color = e.parse_color(args.first())?;
     let mv = e.parse_vertex(args.get(1))?;
-    Ok(if e.game.board_mut().is_legal(mv, color) { "1" } else { "0" }.into())
+    Ok(if e.game.board_mut().is_legal(mv, color) {
+        "1"
+    } else {
+        "0"
+    }
+    .into())
 }
 
 fn cmd_all_legal(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
@@ -337,7 +345,7 @@ fn cmd_captures(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 
 fn cmd_loadsgf(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let file = args.first().ok_or("missing file name")?;
-    let text = std::fs::read_to_string(file).map_err(|err| format!("cannot open '{file}': {err}"))?;
+    let text = sgf::read_file(file).map_err(|err| format!("cannot open '{file}': {err}"))?;
     let until = match args.get(1) {
         None => Until::End,
         Some(a) if a.bytes().all(|b| b.is_ascii_digit()) => {
@@ -354,8 +362,8 @@ fn cmd_loadsgf(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
             }
         }
     };
-    let mut game =
-        sgf::load(&text, until, e.default_komi).map_err(|err| format!("cannot load '{file}': {err}"))?;
+    let mut game = sgf::load_with(&text, until, e.default_komi, EmptySetup::IgnoreLikeGnuGo)
+        .map_err(|err| format!("cannot load '{file}': {err}"))?;
     game.set_ko_rule(e.game.board().ko_rule());
     game.time_settings = e.game.time_settings;
     let to_move = game.to_move();

@@ -9,7 +9,6 @@ use crate::board::{Color, Move, Point, Vertex};
 use crate::game::Game;
 use sgf_parse::SgfNode;
 use sgf_parse::go::{self, Prop};
-use std::collections::HashSet;
 use thiserror::Error;
 
 /// A malformed or unplayable SGF file.
@@ -38,9 +37,34 @@ pub enum Until {
     BeforeVertex(Vertex),
 }
 
+/// Reads an SGF file as text. Old files are often Latin-1 or another legacy encoding;
+/// bytes that are not UTF-8 only ever occur in comments and names, so they are replaced.
+pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
+    let bytes = std::fs::read(path)?;
+    Ok(match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+/// How `AE` (remove stones) is treated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptySetup {
+    /// As SGF defines it: the points become empty.
+    Apply,
+    /// As GNU Go 3.8's `loadsgf` does: ignored. Regression suites were written against GNU Go,
+    /// whose positions keep the stones that game records remove with `AE` when scoring.
+    IgnoreLikeGnuGo,
+}
+
 /// Parses SGF text and sets up the position of its main line. `komi` is used when the file
 /// gives none.
 pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
+    load_with(text, until, komi, EmptySetup::Apply)
+}
+
+/// [`load`] with a choice of `AE` handling.
+pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<Game, SgfError> {
     let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
     let root = trees
         .first()
@@ -69,7 +93,7 @@ pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
         _ => false,
     };
     for node in root.main_variation() {
-        apply_setup(&mut game, node)?;
+        apply_setup(&mut game, node, ae)?;
         if let Some(Prop::PL(c)) = node.get_property("PL") {
             next_player = Some(match c {
                 sgf_parse::Color::Black => Color::Black,
@@ -106,22 +130,23 @@ pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
         })?;
         next_player = None;
     }
-    if let Until::BeforeVertex(v) = until {
-        return Err(SgfError::Content(format!("no move at {v} in the main line")));
-    }
+    // No move at the vertex: the whole main line is loaded, as GNU Go does.
     if let Some(c) = next_player {
         game.set_to_move(c);
     } else if move_number == 0 {
         // A handicap game with no moves yet: White moves (GNU Go's convention).
-        game.set_to_move(if has_handicap { Color::White } else { Color::Black });
+        game.set_to_move(if has_handicap {
+            Color::White
+        } else {
+            Color::Black
+        });
     }
     Ok(game)
 }
 
-
 /// Applies AB/AW/AE of one node. Before the first move they are setup stones; later they
 /// become part of a new starting position (the moves so far can no longer be undone).
-fn apply_setup(game: &mut Game, node: &SgfNode<Prop>) -> Result<(), SgfError> {
+fn apply_setup(game: &mut Game, node: &SgfNode<Prop>, ae: EmptySetup) -> Result<(), SgfError> {
     let size = game.size();
     let mut add: Vec<(Point, Color)> = Vec::new();
     let mut remove: Vec<Point> = Vec::new();
@@ -129,7 +154,7 @@ fn apply_setup(game: &mut Game, node: &SgfNode<Prop>) -> Result<(), SgfError> {
         let (set, color) = match prop {
             Prop::AB(s) => (s, Some(Color::Black)),
             Prop::AW(s) => (s, Some(Color::White)),
-            Prop::AE(s) => (s, None),
+            Prop::AE(s) if ae == EmptySetup::Apply => (s, None),
             _ => continue,
         };
         let mut pts: Vec<&go::Point> = set.iter().collect();
@@ -198,6 +223,12 @@ fn to_sgf_point(p: Point) -> go::Point {
     }
 }
 
+/// The two-letter SGF form of a point, `aa` at the top left.
+fn sgf_point_text(p: Point) -> String {
+    let (x, y) = p.xy();
+    format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+}
+
 /// Writes the game as SGF: size, komi, handicap and setup stones in the root, then the moves.
 pub fn write(game: &Game) -> String {
     let size = game.size() as u8;
@@ -215,24 +246,25 @@ pub fn write(game: &Game) -> String {
                 text: env!("CARGO_PKG_VERSION").into(),
             },
         )),
-        Prop::SZ((size, size)),
+        // sgf-parse writes a square size as `9:9`; the plain form is what every reader knows.
+        Prop::Unknown("SZ".into(), vec![size.to_string()]),
         Prop::KM(game.komi() as f64),
     ];
     if game.handicap() >= 2 {
         root_props.push(Prop::HA(game.handicap() as i64));
     }
-    for color in [Color::Black, Color::White] {
-        let set: HashSet<go::Point> = game
+    for (color, id) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        // `Prop::AB` holds a HashSet and would write the points in a random order; the same
+        // property spelled out keeps the file deterministic.
+        let mut values: Vec<String> = game
             .setup()
             .iter()
             .filter(|&&(_, c)| c == color)
-            .map(|&(p, _)| to_sgf_point(p))
+            .map(|&(p, _)| sgf_point_text(p))
             .collect();
-        if !set.is_empty() {
-            root_props.push(match color {
-                Color::Black => Prop::AB(set),
-                Color::White => Prop::AW(set),
-            });
+        values.sort();
+        if !values.is_empty() {
+            root_props.push(Prop::Unknown(id.into(), values));
         }
     }
     let moves = game.moves();
@@ -272,8 +304,8 @@ fn expected_next(game: &Game) -> Color {
 
 /// Finds where a syntax error is: the first place the SGF grammar breaks.
 fn locate_error(text: &str, parser_message: &str) -> SgfError {
-    let (offset, message) = scan_for_error(text)
-        .unwrap_or((0, format!("malformed SGF ({parser_message})")));
+    let (offset, message) =
+        scan_for_error(text).unwrap_or((0, format!("malformed SGF ({parser_message})")));
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
@@ -347,6 +379,12 @@ fn scan_for_error(text: &str) -> Option<(usize, String)> {
                 }
             }
             c if c.is_ascii_alphabetic() => {
+                if open.is_empty() {
+                    return Some((
+                        i,
+                        format!("expected '(' to start a game tree, found '{}'", c as char),
+                    ));
+                }
                 if !in_node {
                     return Some((i, "property outside a node (missing ';')".into()));
                 }
@@ -367,7 +405,10 @@ fn scan_for_error(text: &str) -> Option<(usize, String)> {
             _ => {
                 let ch = text[i..].chars().next().unwrap_or('?');
                 if open.is_empty() && !seen_tree {
-                    return Some((i, format!("expected '(' to start a game tree, found '{ch}'")));
+                    return Some((
+                        i,
+                        format!("expected '(' to start a game tree, found '{ch}'"),
+                    ));
                 }
                 return Some((i, format!("unexpected character '{ch}'")));
             }
@@ -409,7 +450,28 @@ mod tests {
         let v = Vertex { col: 5, row: 4 }; // F4 = ff on 9x9
         let g = load(sgf, Until::BeforeVertex(v), 0.0).unwrap();
         assert_eq!(g.moves().len(), 3);
-        assert!(load(sgf, Until::BeforeVertex(Vertex { col: 0, row: 1 }), 0.0).is_err());
+        let whole = load(sgf, Until::BeforeVertex(Vertex { col: 0, row: 1 }), 0.0).unwrap();
+        assert_eq!(
+            whole.moves().len(),
+            4,
+            "no move at A1: the whole line, as GNU Go"
+        );
+    }
+
+    #[test]
+    fn empty_setup_applies_or_is_ignored_like_gnu_go() {
+        let sgf = "(;SZ[9]AB[aa][bb][cc];AE[bb]B[dd];W[ee]AE[aa];B[ff])";
+        let g = load(sgf, Until::End, 0.0).unwrap();
+        let black = |g: &Game| {
+            g.board()
+                .points()
+                .filter(|&p| g.board().color_at(p) == Some(Color::Black))
+                .count()
+        };
+        assert_eq!(black(&g), 3, "cc, dd, ff");
+        assert_eq!(g.board().color_at(Point::from_xy(1, 1)), None);
+        let g = load_with(sgf, Until::End, 0.0, EmptySetup::IgnoreLikeGnuGo).unwrap();
+        assert_eq!(black(&g), 5, "GNU Go keeps aa and bb");
     }
 
     #[test]
@@ -442,19 +504,40 @@ mod tests {
 
     #[test]
     fn syntax_errors_have_positions() {
-        assert_eq!(at("(;SZ[9];B[aa"), (1, 10, "unterminated property value".into()));
-        assert_eq!(at("(;SZ[9]\n;B[aa]"), (1, 1, "game tree not closed: missing ')'".into()));
-        assert_eq!(at("(;SZ[9]\n;B[aa]))"), (2, 8, "')' without a matching '('".into()));
-        assert_eq!(at("x(;SZ[9])"), (1, 1, "expected '(' to start a game tree, found 'x'".into()));
-        assert_eq!(at("(B[aa])"), (1, 2, "property outside a node (missing ';')".into()));
+        assert_eq!(
+            at("(;SZ[9];B[aa"),
+            (1, 10, "unterminated property value".into())
+        );
+        assert_eq!(
+            at("(;SZ[9]\n;B[aa]"),
+            (1, 1, "game tree not closed: missing ')'".into())
+        );
+        assert_eq!(
+            at("(;SZ[9]\n;B[aa]))"),
+            (2, 8, "')' without a matching '('".into())
+        );
+        assert_eq!(
+            at("x(;SZ[9])"),
+            (1, 1, "expected '(' to start a game tree, found 'x'".into())
+        );
+        assert_eq!(
+            at("(B[aa])"),
+            (1, 2, "property outside a node (missing ';')".into())
+        );
         assert_eq!(at("(;SZ[9];B )"), (1, 9, "property B has no value".into()));
-        assert_eq!(at(""), (1, 1, "no game tree: an SGF file starts with '('".into()));
+        assert_eq!(
+            at(""),
+            (1, 1, "no game tree: an SGF file starts with '('".into())
+        );
     }
 
     #[test]
     fn content_errors_name_the_move() {
         let e = load("(;SZ[9];B[aa];W[aa])", Until::End, 0.0).unwrap_err();
-        assert_eq!(e.to_string(), "move 2 (white A9) is illegal: point is occupied");
+        assert_eq!(
+            e.to_string(),
+            "move 2 (white A9) is illegal: point is occupied"
+        );
         let e = load("(;SZ[9];B[zz])", Until::End, 0.0).unwrap_err();
         assert!(e.to_string().contains("off the 9x9 board"), "{e}");
         let e = load("(;SZ[30])", Until::End, 0.0).unwrap_err();

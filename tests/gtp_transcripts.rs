@@ -1,0 +1,206 @@
+//! Whole GTP sessions, snapshotted: every answer, every error path.
+
+use tesuji::engine::gtp::GtpEngine;
+
+/// Runs a session in-process from the tests/ folder and returns its output.
+fn session(input: &str) -> String {
+    let mut engine = GtpEngine::new(19, 7.5).unwrap();
+    let mut out = Vec::new();
+    let dir = std::env::current_dir().unwrap();
+    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
+    engine.run(input.as_bytes(), &mut out).unwrap();
+    std::env::set_current_dir(dir).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn protocol_basics() {
+    insta::assert_snapshot!(session(
+        "protocol_version\n\
+         1 name\n\
+         2 version\n\
+         # a comment line\n\
+         \n\
+         \t  3\tknown_command\tplay  # trailing comment\n\
+         4 known_command frobnicate\n\
+         5 known_command\n\
+         list_commands\n\
+         NAME\n\
+         6 unknown_thing with args\n\
+         7\n\
+         8 boardsize\r\n\
+         boardsize 9\x07\n\
+         quit\n\
+         name\n"
+    ));
+}
+
+#[test]
+fn board_setup_and_errors() {
+    insta::assert_snapshot!(session(
+        "boardsize 1\n\
+         boardsize 26\n\
+         boardsize nine\n\
+         boardsize 9\n\
+         komi 6.5\n\
+         komi -3\n\
+         komi lots\n\
+         komi\n\
+         play black\n\
+         play black E5 extra\n\
+         play purple E5\n\
+         play white J10\n\
+         play white I3\n\
+         play white 3D\n\
+         10 play b e5\n\
+         11 play W E5\n\
+         play white pass\n\
+         undo\n\
+         undo\n\
+         undo\n\
+         undo\n\
+         captures black\n\
+         captures green\n\
+         showboard\n\
+         final_score\n"
+    ));
+}
+
+#[test]
+fn captures_ko_and_suicide() {
+    insta::assert_snapshot!(session(
+        "boardsize 5\n\
+         clear_board\n\
+         play black B5\n\
+         play black A4\n\
+         play black C4\n\
+         play black B3\n\
+         is_legal white B4\n\
+         play white B4\n\
+         play white C5\n\
+         play white D4\n\
+         play white C3\n\
+         1 play white B4\n\
+         2 captures white\n\
+         3 play black C4\n\
+         4 is_legal black C4\n\
+         play black E1\n\
+         play white E2\n\
+         5 is_legal black C4\n\
+         6 play black C4\n\
+         captures black\n\
+         list_stones black\n\
+         list_stones white\n\
+         showboard\n\
+         undo\n\
+         list_stones white\n\
+         all_legal black\n\
+         all_legal white\n"
+    ));
+}
+
+#[test]
+fn handicap_commands() {
+    insta::assert_snapshot!(session(
+        "boardsize 19\n\
+         fixed_handicap 9\n\
+         list_stones black\n\
+         fixed_handicap 2\n\
+         clear_board\n\
+         fixed_handicap 1\n\
+         fixed_handicap 10\n\
+         fixed_handicap many\n\
+         place_free_handicap 3\n\
+         genmove black\n\
+         clear_board\n\
+         set_free_handicap D4 D4\n\
+         set_free_handicap D4\n\
+         set_free_handicap D4 Q16 pass\n\
+         set_free_handicap D4 Q16 Z99\n\
+         set_free_handicap D4 Q16 K10\n\
+         list_stones black\n\
+         undo\n\
+         boardsize 6\n\
+         fixed_handicap 2\n\
+         boardsize 8\n\
+         fixed_handicap 5\n\
+         fixed_handicap 4\n"
+    ));
+}
+
+#[test]
+fn sgf_commands() {
+    insta::assert_snapshot!(session(
+        "loadsgf tests/data/ko.sgf\n\
+         showboard\n\
+         captures white\n\
+         loadsgf tests/data/ko.sgf 8\n\
+         list_stones white\n\
+         is_legal white B8\n\
+         loadsgf tests/data/ko.sgf 9\n\
+         is_legal black C8\n\
+         loadsgf tests/data/ko.sgf B8\n\
+         list_stones black\n\
+         loadsgf tests/data/ko.sgf J9\n\
+         loadsgf tests/data/ko.sgf 999\n\
+         printsgf\n\
+         loadsgf tests/data/handicap.sgf\n\
+         printsgf\n\
+         loadsgf tests/data/broken.sgf\n\
+         loadsgf tests/data/missing.sgf\n\
+         loadsgf\n\
+         printsgf /nonexistent-dir/out.sgf\n\
+         time_settings 300 30 5\n\
+         time_settings 300 thirty 5\n\
+         time_left black 100 0\n\
+         time_left black -1 0\n\
+         time_left\n"
+    ));
+}
+
+#[test]
+fn binary_speaks_gtp_on_stdio() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "--boardsize", "9", "--komi", "5.5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1 play b E5\n2 list_stones black\n3 bogus\n4 quit\n5 name\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "=1 \n\n=2 E5\n\n?3 unknown command\n\n=4 \n\n",
+        "answers stop after quit"
+    );
+}
+
+#[test]
+fn binary_loads_a_file_until_a_move() {
+    use std::process::Command;
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ko.sgf");
+    let out = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "-l", data, "-L", "3"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "-l", "tests/data/broken.sgf"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "tesuji: tests/data/broken.sgf:3:3: unterminated property value\n"
+    );
+}

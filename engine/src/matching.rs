@@ -1,0 +1,152 @@
+//! The board as generated pattern matchers see it: [`PatternBoard`] for [`Board`].
+//!
+//! Matchers only read the board, but some predicates (`libs_after`, `attack`, ...) must try
+//! moves. They do so on a scratch copy made the first time one is asked for, so a whole-board
+//! scan that never reaches such a condition never copies the board.
+
+use crate::board::{Board, Cell, Color, Point};
+use crate::pattern::{self, PatternBoard};
+use crate::reading;
+use std::cell::RefCell;
+
+/// A board ready for pattern matching.
+pub struct PatternView<'a> {
+    board: &'a Board,
+    scratch: RefCell<Option<Board>>,
+}
+
+impl<'a> PatternView<'a> {
+    pub fn new(board: &'a Board) -> PatternView<'a> {
+        PatternView {
+            board,
+            scratch: RefCell::new(None),
+        }
+    }
+
+    /// The board being matched.
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
+    #[inline]
+    fn point(&self, x: i32, y: i32) -> Option<Point> {
+        let n = self.board.size() as i32;
+        ((0..n).contains(&x) && (0..n).contains(&y)).then(|| Point::from_xy(x as usize, y as usize))
+    }
+
+    fn with_scratch<R>(&self, f: impl FnOnce(&mut Board) -> R) -> R {
+        let mut slot = self.scratch.borrow_mut();
+        let board = slot.get_or_insert_with(|| self.board.clone());
+        f(board)
+    }
+}
+
+impl PatternBoard for PatternView<'_> {
+    #[inline]
+    fn size(&self) -> i32 {
+        self.board.size() as i32
+    }
+
+    #[inline]
+    fn code(&self, x: i32, y: i32, us: Color) -> u8 {
+        let Some(p) = self.point(x, y) else {
+            return pattern::OFF_BOARD;
+        };
+        match self.board.cell(p) {
+            Cell::Empty => pattern::EMPTY,
+            Cell::Border => pattern::OFF_BOARD,
+            c if c == Cell::from(us) => pattern::OURS,
+            _ => pattern::THEIRS,
+        }
+    }
+
+    fn lib(&self, x: i32, y: i32) -> i32 {
+        self.point(x, y).map_or(0, |p| self.board.libs(p) as i32)
+    }
+
+    fn stones(&self, x: i32, y: i32) -> i32 {
+        self.point(x, y).map_or(0, |p| self.board.string_size(p) as i32)
+    }
+
+    fn libs_after(&self, x: i32, y: i32, us: Color) -> i32 {
+        let Some(p) = self.point(x, y) else { return 0 };
+        self.with_scratch(|b| b.libs_after(p, us) as i32)
+    }
+
+    fn self_atari(&self, x: i32, y: i32, us: Color) -> bool {
+        self.libs_after(x, y, us) <= 1
+    }
+
+    fn ko(&self, x: i32, y: i32) -> bool {
+        let Some(p) = self.point(x, y) else { return false };
+        if self.board.ko_point().is_some_and(|(k, _)| k == p) {
+            return true;
+        }
+        // A lone stone in atari whose capturer would itself be a lone stone in atari.
+        let Some(color) = self.board.color_at(p) else {
+            return false;
+        };
+        if self.board.string_size(p) != 1 || self.board.libs(p) != 1 {
+            return false;
+        }
+        let l = self.board.liberties(p).next().expect("one liberty");
+        l.neighbors().iter().all(|&n| {
+            n == p || matches!(self.board.cell(n), Cell::Border) || {
+                self.board.color_at(n) == Some(color.opponent())
+            }
+        })
+    }
+
+    fn edge_dist(&self, x: i32, y: i32) -> i32 {
+        let n = self.board.size() as i32;
+        x.min(y).min(n - 1 - x).min(n - 1 - y)
+    }
+
+    fn attack(&self, x: i32, y: i32) -> i32 {
+        let Some(p) = self.point(x, y) else { return 0 };
+        self.with_scratch(|b| reading::attack(b, p).0)
+    }
+
+    fn defend(&self, x: i32, y: i32) -> i32 {
+        let Some(p) = self.point(x, y) else { return 0 };
+        self.with_scratch(|b| reading::defend(b, p).0)
+    }
+
+    fn connected(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> bool {
+        let (Some(a), Some(b)) = (self.point(x1, y1), self.point(x2, y2)) else {
+            return false;
+        };
+        self.with_scratch(|board| reading::connected(board, a, b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_relative_and_off_board_everywhere_outside() {
+        let mut b = Board::new(5).unwrap();
+        b.add_stone(Point::from_xy(0, 0), Color::Black).unwrap();
+        b.add_stone(Point::from_xy(1, 0), Color::White).unwrap();
+        let v = PatternView::new(&b);
+        assert_eq!(v.code(0, 0, Color::Black), pattern::OURS);
+        assert_eq!(v.code(0, 0, Color::White), pattern::THEIRS);
+        assert_eq!(v.code(1, 0, Color::Black), pattern::THEIRS);
+        assert_eq!(v.code(2, 0, Color::Black), pattern::EMPTY);
+        for (x, y) in [(-1, 0), (0, -1), (5, 0), (0, 5), (-30, 40), (100, 2)] {
+            assert_eq!(v.code(x, y, Color::Black), pattern::OFF_BOARD, "({x},{y})");
+        }
+        assert_eq!(v.lib(0, 0), 1);
+        assert_eq!(v.stones(1, 0), 1);
+        assert_eq!(v.libs_after(0, 1, Color::White), 3, "captures A5 and gains its point");
+        assert_eq!(v.libs_after(0, 1, Color::Black), 2, "A5-A4 has B4 and A3");
+        assert!(!v.self_atari(0, 1, Color::Black));
+        assert!(!v.self_atari(2, 0, Color::Black), "C5 for black has C4 and D5");
+        assert_eq!(v.edge_dist(2, 2), 2);
+        assert_eq!(v.edge_dist(4, 1), 0);
+        assert_eq!(v.attack(0, 0), pattern::WIN);
+        assert!(!v.ko(0, 0), "capturing A5 at A4 leaves a stone with three liberties");
+        assert_eq!(b.move_count(), 2, "matching never changes the board");
+    }
+}

@@ -1,2 +1,5 @@
-//! The `tesuji` package: the engine library re-exported, plus the command line binary.
+//! The `tesuji` package: the engine library re-exported, the compiled pattern databases, and
+//! the command line binary.
 pub use tesuji_engine as engine;
+
+pub mod patterns;

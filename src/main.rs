@@ -1,5 +1,7 @@
 //! The `tesuji` command line.
 
+mod patterns_cli;
+
 use clap::{Parser, Subcommand};
 use std::io::{self, BufReader};
 use std::process::ExitCode;
@@ -13,7 +15,8 @@ use tesuji::engine::sgf::{self, Until};
     version,
     about = "tesuji: a Go engine whose heart is a build-time pattern compiler",
     long_about = "tesuji: a Go engine whose heart is a build-time pattern compiler.\n\n\
-        What exists today: the board and rules (captures, suicide, simple ko, optional \
+        What exists today: the pattern compiler (patterns/*.db compiled at build time; see \
+        `tesuji patterns`), the board and rules (captures, suicide, simple ko, optional \
         positional superko), SGF reading and writing, and a GTP v2 server. The move generator \
         does not exist yet: `genmove` plays a uniformly random legal move that does not fill \
         one of its own eyes (or passes). It is a placeholder, not the engine's strength."
@@ -27,6 +30,9 @@ struct Cli {
 enum Command {
     /// Speak GTP v2 on standard input/output (for GoGui, Sabaki, twogtp, regression runners).
     Gtp(GtpArgs),
+    /// Pattern databases: list, show, check .db files, match a position.
+    #[command(subcommand)]
+    Patterns(patterns_cli::PatternsCommand),
 }
 
 #[derive(clap::Args)]
@@ -84,6 +90,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Gtp(args) => run_gtp(args),
+        Command::Patterns(cmd) => patterns_cli::run(cmd),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

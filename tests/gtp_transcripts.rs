@@ -2,14 +2,12 @@
 
 use tesuji::engine::gtp::GtpEngine;
 
-/// Runs a session in-process from the tests/ folder and returns its output.
+/// Runs a session in-process and returns its output. Cargo runs integration tests from the
+/// package root, so `tests/data/...` paths resolve.
 fn session(input: &str) -> String {
     let mut engine = GtpEngine::new(19, 7.5).unwrap();
     let mut out = Vec::new();
-    let dir = std::env::current_dir().unwrap();
-    std::env::set_current_dir(env!("CARGO_MANIFEST_DIR")).unwrap();
     engine.run(input.as_bytes(), &mut out).unwrap();
-    std::env::set_current_dir(dir).unwrap();
     String::from_utf8(out).unwrap()
 }
 

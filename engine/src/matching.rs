@@ -65,7 +65,8 @@ impl PatternBoard for PatternView<'_> {
     }
 
     fn stones(&self, x: i32, y: i32) -> i32 {
-        self.point(x, y).map_or(0, |p| self.board.string_size(p) as i32)
+        self.point(x, y)
+            .map_or(0, |p| self.board.string_size(p) as i32)
     }
 
     fn libs_after(&self, x: i32, y: i32, us: Color) -> i32 {
@@ -78,7 +79,9 @@ impl PatternBoard for PatternView<'_> {
     }
 
     fn ko(&self, x: i32, y: i32) -> bool {
-        let Some(p) = self.point(x, y) else { return false };
+        let Some(p) = self.point(x, y) else {
+            return false;
+        };
         if self.board.ko_point().is_some_and(|(k, _)| k == p) {
             return true;
         }
@@ -139,14 +142,24 @@ mod tests {
         }
         assert_eq!(v.lib(0, 0), 1);
         assert_eq!(v.stones(1, 0), 1);
-        assert_eq!(v.libs_after(0, 1, Color::White), 3, "captures A5 and gains its point");
+        assert_eq!(
+            v.libs_after(0, 1, Color::White),
+            3,
+            "captures A5 and gains its point"
+        );
         assert_eq!(v.libs_after(0, 1, Color::Black), 2, "A5-A4 has B4 and A3");
         assert!(!v.self_atari(0, 1, Color::Black));
-        assert!(!v.self_atari(2, 0, Color::Black), "C5 for black has C4 and D5");
+        assert!(
+            !v.self_atari(2, 0, Color::Black),
+            "C5 for black has C4 and D5"
+        );
         assert_eq!(v.edge_dist(2, 2), 2);
         assert_eq!(v.edge_dist(4, 1), 0);
         assert_eq!(v.attack(0, 0), pattern::WIN);
-        assert!(!v.ko(0, 0), "capturing A5 at A4 leaves a stone with three liberties");
+        assert!(
+            !v.ko(0, 0),
+            "capturing A5 at A4 leaves a stone with three liberties"
+        );
         assert_eq!(b.move_count(), 2, "matching never changes the board");
     }
 }

@@ -126,7 +126,10 @@ pub fn connected(board: &mut Board, a: Point, b: Point) -> bool {
     if board.string_id(a) == board.string_id(b) {
         return true;
     }
-    let common: Vec<Point> = board.liberties(a).filter(|&l| board.has_liberty(b, l)).collect();
+    let common: Vec<Point> = board
+        .liberties(a)
+        .filter(|&l| board.has_liberty(b, l))
+        .collect();
     if common.len() >= 2 {
         return true;
     }
@@ -188,7 +191,11 @@ mod tests {
         assert_eq!(b.libs(s), 2);
         assert_eq!(attack(&mut b, s).0, WIN, "the ladder works (GNU Go: 1 E4)");
         assert_eq!(b.move_count(), 0, "board left as found");
-        assert_eq!(defend(&mut b, s).0, WIN, "black to move escapes (GNU Go: 1 E4)");
+        assert_eq!(
+            defend(&mut b, s).0,
+            WIN,
+            "black to move escapes (GNU Go: 1 E4)"
+        );
         // A black stone at E2 breaks the ladder (GNU Go: attack 0).
         rows[7] = ". . . . X . . . .";
         let mut b = setup(&rows);
@@ -198,12 +205,24 @@ mod tests {
 
     #[test]
     fn string_in_atari_is_captured_or_saved() {
-        let mut b = setup(&[". . . . .", ". . O . .", ". O X O .", ". . . . .", ". . . . ."]);
+        let mut b = setup(&[
+            ". . . . .",
+            ". . O . .",
+            ". O X O .",
+            ". . . . .",
+            ". . . . .",
+        ]);
         let s = pt(&b, "C3");
         assert_eq!(attack(&mut b, s), (WIN, Some(pt(&b, "C2"))));
         assert_eq!(defend(&mut b, s), (WIN, Some(pt(&b, "C2"))));
         // Black to move escapes by capturing the cutting stone that is itself in atari.
-        let mut b = setup(&[". X O . .", ". O X . .", ". . O . .", ". . . . .", ". . . . ."]);
+        let mut b = setup(&[
+            ". X O . .",
+            ". O X . .",
+            ". . O . .",
+            ". . . . .",
+            ". . . . .",
+        ]);
         let s = pt(&b, "C4");
         assert_eq!(b.libs(s), 1);
         assert_eq!(b.libs(pt(&b, "C5")), 1, "white C5 in atari too");
@@ -218,8 +237,17 @@ mod tests {
         rows[4] = ". . . X . X . . .";
         let mut b = setup(&rows);
         let (a, c) = (pt(&b, "D5"), pt(&b, "F5"));
-        assert!(!connected(&mut b, a, c), "a one-point jump in the open can be cut");
-        let mut b = setup(&[". . . . .", ". X . . .", ". . X . .", ". . . . .", ". . . . ."]);
+        assert!(
+            !connected(&mut b, a, c),
+            "a one-point jump in the open can be cut"
+        );
+        let mut b = setup(&[
+            ". . . . .",
+            ". X . . .",
+            ". . X . .",
+            ". . . . .",
+            ". . . . .",
+        ]);
         let (a, c) = (pt(&b, "B4"), pt(&b, "C3"));
         assert!(connected(&mut b, a, c), "a diagonal shares two liberties");
     }

@@ -9,11 +9,18 @@
 //! stones of a string form a circular linked list (`next`), and each string keeps its stone
 //! count and an exact liberty *set* as a bitset over the padded array. Merging is a bitwise OR,
 //! a new liberty or a lost one is one bit; the liberty count is the set's population count,
-//! kept alongside. Captures are the only splits.
+//! kept alongside (and updated bit by bit, without a recount, unless several strings merge).
+//! Captures are the only splits.
 //!
-//! `play`/`undo` form a make/unmake pair: each move pushes one fixed-size record, and undo
-//! rewinds exactly that move. Captured strings keep their `head`/`next` links while off the
-//! board, so undo can put them back by walking the list.
+//! `play`/`undo` form a make/unmake pair: each move pushes one small fixed-size record (no
+//! liberty set in it; a merge of several strings saves the sets it overwrites on a side
+//! stack), and undo rewinds exactly that move. Captured strings keep their `head`/`next` links
+//! while off the board, so undo can put them back by walking the list.
+//!
+//! Speed: the hot paths (`play_unchecked`, `is_legal_simple`, `is_eye`) make one pass over
+//! the neighbours and use the cell encoding (Black = 1, White = 2, Border = 3) to test several
+//! neighbours with one AND instead of a branch each; random playouts mispredict branches a
+//! lot. `clone_from` between boards of one size copies only the cells a board can change.
 
 mod geometry;
 mod score;
@@ -92,37 +99,64 @@ pub enum KoRule {
     PositionalSuperko,
 }
 
-/// Everything `undo` needs to rewind one move.
+/// Everything `undo` needs to rewind one move. Kept small (no liberty set inside): the
+/// playouts push one per move. A merge of several strings saves the liberty sets it
+/// overwrites on the board's side stack instead.
 #[derive(Clone, Copy, Debug)]
 struct UndoRecord {
     /// The point played; `Point::PASS` for a pass.
     point: Point,
-    color: Color,
-    /// Ko point and the colour it forbids, before the move.
+    /// Ko point before the move.
     ko: Point,
-    ko_color: Color,
     /// Heads of the strings captured by the move.
     captured: [Point; 4],
-    n_captured: u8,
     /// Heads of friendly strings merged into `merged_into` (which keeps its head).
-    merged: [Point; 4],
-    n_merged: u8,
+    merged: [Point; 3],
     /// The friendly string the stone joined; `Point::NONE` when it started a new string.
     merged_into: Point,
-    /// Per-string data of the one index the move overwrites (`merged_into`, or the played
-    /// point itself for a new string), and the played point's links: a point captured
-    /// earlier still carries its old string's links, which a later undo of that capture needs.
+    /// Stone and liberty counts of the one index the move overwrites (`merged_into`, or the
+    /// played point itself for a new string), and the played point's links: a point captured
+    /// earlier still carries its old string's data, which a later undo of that capture needs.
     old_size: u16,
-    old_libs: LibSet,
     old_nlibs: u16,
     old_head: Point,
     old_next: Point,
+    color: Color,
+    /// The colour the ko point forbids, before the move.
+    ko_color: Color,
+    n_captured: u8,
+    n_merged: u8,
+    /// When the stone joined exactly one string: which of its neighbours (bit `i` for
+    /// `point.neighbors()[i]`) were new liberties of that string.
+    added_libs: u8,
     /// `play` recorded the new position for positional superko.
     pushed_position: bool,
 }
 
+impl UndoRecord {
+    #[inline(always)]
+    fn new(point: Point, color: Color, ko: Point, ko_color: Color) -> UndoRecord {
+        UndoRecord {
+            point,
+            ko,
+            captured: [Point::NONE; 4],
+            merged: [Point::NONE; 3],
+            merged_into: Point::NONE,
+            old_size: 0,
+            old_nlibs: 0,
+            old_head: Point::NONE,
+            old_next: Point::NONE,
+            color,
+            ko_color,
+            n_captured: 0,
+            n_merged: 0,
+            added_libs: 0,
+            pushed_position: false,
+        }
+    }
+}
+
 /// A Go board with incremental strings, hashing and undo.
-#[derive(Clone)]
 pub struct Board {
     size: usize,
     cells: [Cell; NUM_CELLS],
@@ -147,12 +181,73 @@ pub struct Board {
     /// Zobrist key of the stones alone.
     stones_hash: u64,
     history: Vec<UndoRecord>,
+    /// Liberty sets overwritten by merges of several strings, for undo: the target's, then
+    /// each merged string's, per such move.
+    saved_libs: Vec<LibSet>,
     ko_rule: KoRule,
     /// Stone hashes of every position so far (for positional superko), oldest first.
     position_hashes: Vec<u64>,
     /// Scratch marks for string walks; a point is marked when `marks[p] == mark_gen`.
     marks: [u32; NUM_CELLS],
     mark_gen: u32,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            cells: self.cells,
+            head: self.head,
+            next: self.next,
+            string_size: self.string_size,
+            string_nlibs: self.string_nlibs,
+            libs: self.libs.clone(),
+            empties: self.empties.clone(),
+            empty_index: self.empty_index,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            captures: self.captures,
+            stones_hash: self.stones_hash,
+            history: self.history.clone(),
+            saved_libs: self.saved_libs.clone(),
+            ko_rule: self.ko_rule,
+            position_hashes: self.position_hashes.clone(),
+            marks: self.marks,
+            mark_gen: self.mark_gen,
+        }
+    }
+
+    /// Copies `source` into `self` reusing `self`'s buffers; between boards of one size it
+    /// copies only the part of each array the board can change (what a playout loop wants).
+    fn clone_from(&mut self, source: &Board) {
+        if self.size != source.size {
+            *self = source.clone();
+            return;
+        }
+        // Only on-board cells ever change; past the last point both boards hold the same
+        // initial values. The scratch marks stay: they are consistent with our own `mark_gen`.
+        let n = Point::from_xy(self.size - 1, self.size - 1).index() + 1;
+        self.cells[..n].copy_from_slice(&source.cells[..n]);
+        self.head[..n].copy_from_slice(&source.head[..n]);
+        self.next[..n].copy_from_slice(&source.next[..n]);
+        self.string_size[..n].copy_from_slice(&source.string_size[..n]);
+        self.string_nlibs[..n].copy_from_slice(&source.string_nlibs[..n]);
+        // The liberty sets are the bulk (88 bytes a cell): copy the rows' points only.
+        for y in 0..self.size {
+            let row = Point::from_xy(0, y).index()..Point::from_xy(0, y).index() + self.size;
+            self.libs[row.clone()].copy_from_slice(&source.libs[row]);
+        }
+        self.empties.clone_from(&source.empties);
+        self.empty_index[..n].copy_from_slice(&source.empty_index[..n]);
+        self.ko = source.ko;
+        self.ko_color = source.ko_color;
+        self.captures = source.captures;
+        self.stones_hash = source.stones_hash;
+        self.history.clone_from(&source.history);
+        self.saved_libs.clone_from(&source.saved_libs);
+        self.ko_rule = source.ko_rule;
+        self.position_hashes.clone_from(&source.position_hashes);
+    }
 }
 
 impl std::fmt::Debug for Board {
@@ -182,6 +277,7 @@ impl Board {
             captures: [0; 2],
             stones_hash: 0,
             history: Vec::with_capacity(512),
+            saved_libs: Vec::with_capacity(64),
             ko_rule: KoRule::Simple,
             position_hashes: Vec::new(),
             marks: [0; NUM_CELLS],
@@ -375,6 +471,7 @@ impl Board {
     /// Forgets the undo history (setup stones become the starting position).
     pub fn clear_history(&mut self) {
         self.history.clear();
+        self.saved_libs.clear();
         self.position_hashes.clear();
         self.position_hashes.push(self.stones_hash);
     }
@@ -391,7 +488,7 @@ impl Board {
 
     /// Cheap legality test that ignores superko: the move is on an empty point, is not the
     /// forbidden ko recapture and is not suicide.
-    #[inline]
+    #[inline(always)]
     pub fn is_legal_simple(&self, p: Point, color: Color) -> bool {
         if self.cells[p.index()] != Cell::Empty {
             return false;
@@ -405,17 +502,20 @@ impl Board {
     /// Playing `color` at empty `p` leaves its string with a liberty (so it is not suicide).
     #[inline]
     fn has_liberty_after(&self, p: Point, color: Color) -> bool {
+        let ns = p.neighbors();
+        // The common case first, as one test: an empty neighbour.
+        let empty = |n: Point| self.cells[n.index()] == Cell::Empty;
+        if empty(ns[0]) | empty(ns[1]) | empty(ns[2]) | empty(ns[3]) {
+            return true;
+        }
         let own = Cell::from(color);
-        for n in p.neighbors() {
-            match self.cells[n.index()] {
-                Cell::Empty => return true,
-                Cell::Border => {}
-                c => {
-                    let libs = self.string_nlibs[self.head[n.index()].index()];
-                    if (c == own) == (libs > 1) {
-                        // A friend with another liberty, or an enemy we capture.
-                        return true;
-                    }
+        for n in ns {
+            let c = self.cells[n.index()];
+            if c != Cell::Border {
+                let libs = self.string_nlibs[self.head[n.index()].index()];
+                if (c == own) == (libs > 1) {
+                    // A friend with another liberty, or an enemy we capture.
+                    return true;
                 }
             }
         }
@@ -485,23 +585,8 @@ impl Board {
 
     /// A pass: clears the ko and records the move for undo.
     pub fn pass(&mut self, color: Color) {
-        self.history.push(UndoRecord {
-            point: Point::PASS,
-            color,
-            ko: self.ko,
-            ko_color: self.ko_color,
-            captured: [Point::NONE; 4],
-            n_captured: 0,
-            merged: [Point::NONE; 4],
-            n_merged: 0,
-            merged_into: Point::NONE,
-            old_size: 0,
-            old_libs: LibSet::EMPTY,
-            old_nlibs: 0,
-            old_head: Point::NONE,
-            old_next: Point::NONE,
-            pushed_position: false,
-        });
+        self.history
+            .push(UndoRecord::new(Point::PASS, color, self.ko, self.ko_color));
         self.ko = Point::NONE;
     }
 
@@ -514,53 +599,54 @@ impl Board {
         if self.cells[p.index()] != Cell::Empty {
             return Err(IllegalMove::Occupied);
         }
-        let rec = self.place_stone(p, color);
+        // Setup never captures: an enemy string left without liberties stays on the board.
+        let (rec, _) = self.place_stone(p, color, &mut [Point::NONE; 4]);
         self.history.push(rec);
         self.ko = Point::NONE;
         Ok(())
     }
 
-    /// Puts the stone on the board, updates neighbours' liberties and merges friends.
-    /// Returns the undo record with nothing captured yet.
-    #[inline]
-    fn place_stone(&mut self, p: Point, color: Color) -> UndoRecord {
+    /// Puts the stone on the board, takes `p` from the neighbouring strings' liberties and
+    /// merges friends, in one pass over the neighbours. Returns the undo record with nothing
+    /// captured yet; the heads of enemy strings left without a liberty go to `dead`, each
+    /// once, and their number is returned alongside.
+    #[inline(always)]
+    fn place_stone(
+        &mut self,
+        p: Point,
+        color: Color,
+        dead: &mut [Point; 4],
+    ) -> (UndoRecord, usize) {
         let own = Cell::from(color);
-        let mut rec = UndoRecord {
-            point: p,
-            color,
-            ko: self.ko,
-            ko_color: self.ko_color,
-            captured: [Point::NONE; 4],
-            n_captured: 0,
-            merged: [Point::NONE; 4],
-            n_merged: 0,
-            merged_into: Point::NONE,
-            old_size: 0,
-            old_libs: LibSet::EMPTY,
-            old_nlibs: 0,
-            old_head: Point::NONE,
-            old_next: Point::NONE,
-            pushed_position: false,
-        };
-        self.cells[p.index()] = own;
+        let pi = p.index();
+        self.cells[pi] = own;
         self.remove_empty(p);
         self.stones_hash ^= zobrist::stone_key(color, p);
 
-        // Neighbouring strings lose the liberty p; find the biggest friend to merge into.
         let mut friends = [Point::NONE; 4];
         let mut n_friends = 0;
+        let mut n_dead = 0;
         let mut biggest = Point::NONE;
         let mut biggest_size = 0;
+        let mut n_empty = 0u16;
         for n in p.neighbors() {
             let c = self.cells[n.index()];
-            if c != Cell::Black && c != Cell::White {
+            if c == Cell::Empty {
+                n_empty += 1;
+                continue;
+            }
+            if c == Cell::Border {
                 continue;
             }
             let h = self.head[n.index()];
-            if self.libs[h.index()].remove(p) {
-                self.string_nlibs[h.index()] -= 1;
+            // `p` is a liberty of every neighbouring string, so only the first stone of a
+            // string met here finds it: each string is handled once.
+            if !self.libs[h.index()].remove(p) {
+                continue;
             }
-            if c == own && !friends[..n_friends].contains(&h) {
+            let nlibs = self.string_nlibs[h.index()] - 1;
+            self.string_nlibs[h.index()] = nlibs;
+            if c == own {
                 friends[n_friends] = h;
                 n_friends += 1;
                 let sz = self.string_size[h.index()];
@@ -568,50 +654,78 @@ impl Board {
                     biggest_size = sz;
                     biggest = h;
                 }
+            } else if nlibs == 0 {
+                dead[n_dead] = h;
+                n_dead += 1;
             }
         }
 
-        let mut new_libs = LibSet::EMPTY;
-        for n in p.neighbors() {
-            if self.cells[n.index()] == Cell::Empty {
-                new_libs.insert(n);
-            }
-        }
+        let mut rec = UndoRecord::new(p, color, self.ko, self.ko_color);
+        rec.old_head = self.head[pi];
+        rec.old_next = self.next[pi];
 
-        rec.old_head = self.head[p.index()];
-        rec.old_next = self.next[p.index()];
         if n_friends == 0 {
-            rec.old_size = self.string_size[p.index()];
-            rec.old_libs = self.libs[p.index()];
-            rec.old_nlibs = self.string_nlibs[p.index()];
-            self.head[p.index()] = p;
-            self.next[p.index()] = p;
-            self.string_size[p.index()] = 1;
-            self.string_nlibs[p.index()] = new_libs.count() as u16;
-            self.libs[p.index()] = new_libs;
-            return rec;
+            // A new string of one stone: its liberties are its empty neighbours.
+            // The liberty set at `pi` needs no saving: an empty point's set is dead data
+            // (a merged string's set is on the side stack until its merge is undone).
+            rec.old_size = self.string_size[pi];
+            rec.old_nlibs = self.string_nlibs[pi];
+            let mut libs = LibSet::EMPTY;
+            for n in p.neighbors() {
+                if self.cells[n.index()] == Cell::Empty {
+                    libs.insert(n);
+                }
+            }
+            self.head[pi] = p;
+            self.next[pi] = p;
+            self.string_size[pi] = 1;
+            self.string_nlibs[pi] = n_empty;
+            self.libs[pi] = libs;
+            return (rec, n_dead);
         }
 
         let h = biggest;
+        let hi = h.index();
         rec.merged_into = h;
-        rec.old_size = self.string_size[h.index()];
-        rec.old_libs = self.libs[h.index()];
-        rec.old_nlibs = self.string_nlibs[h.index()];
+        rec.old_size = self.string_size[hi];
+        rec.old_nlibs = self.string_nlibs[hi];
 
         // Link p into h's list.
-        self.head[p.index()] = h;
-        self.next[p.index()] = self.next[h.index()];
-        self.next[h.index()] = p;
+        self.head[pi] = h;
+        self.next[pi] = self.next[hi];
+        self.next[hi] = p;
         let mut size = rec.old_size + 1;
-        let mut libs = rec.old_libs;
-        libs.union_with(&new_libs);
 
+        if n_friends == 1 {
+            // The common merge: add p's empty neighbours one bit at a time, no recount;
+            // undo takes the same bits out again.
+            let mut nlibs = rec.old_nlibs;
+            let libs = &mut self.libs[hi];
+            for (i, n) in p.neighbors().into_iter().enumerate() {
+                if self.cells[n.index()] == Cell::Empty && libs.insert(n) {
+                    nlibs += 1;
+                    rec.added_libs |= 1 << i;
+                }
+            }
+            self.string_nlibs[hi] = nlibs;
+            self.string_size[hi] = size;
+            return (rec, n_dead);
+        }
+
+        let mut libs = self.libs[hi];
+        self.saved_libs.push(libs);
+        for n in p.neighbors() {
+            if self.cells[n.index()] == Cell::Empty {
+                libs.insert(n);
+            }
+        }
         for &f in &friends[..n_friends] {
             if f == h {
                 continue;
             }
             rec.merged[rec.n_merged as usize] = f;
             rec.n_merged += 1;
+            self.saved_libs.push(self.libs[f.index()]);
             libs.union_with(&self.libs[f.index()]);
             size += self.string_size[f.index()];
             let mut s = f;
@@ -623,38 +737,34 @@ impl Board {
                 }
             }
             // Splicing two circular lists is one swap; the same swap splits them on undo.
-            self.next.swap(h.index(), f.index());
+            self.next.swap(hi, f.index());
         }
-        self.string_size[h.index()] = size;
-        self.string_nlibs[h.index()] = libs.count() as u16;
-        self.libs[h.index()] = libs;
-        rec
+        self.string_size[hi] = size;
+        self.string_nlibs[hi] = libs.count() as u16;
+        self.libs[hi] = libs;
+        (rec, n_dead)
     }
 
     /// Plays a move known to be legal under the simple-ko rule (no check at all).
     pub fn play_unchecked(&mut self, p: Point, color: Color) {
-        let mut rec = self.place_stone(p, color);
-        let opp = Cell::from(color.opponent());
-        let mut captured_stones = 0u32;
-        for n in p.neighbors() {
-            if self.cells[n.index()] == opp {
-                let h = self.head[n.index()];
-                if self.string_nlibs[h.index()] == 0 {
-                    captured_stones += self.remove_string(h) as u32;
-                    rec.captured[rec.n_captured as usize] = h;
-                    rec.n_captured += 1;
-                }
-            }
-        }
-        self.captures[color as usize] += captured_stones;
-
+        let mut dead = [Point::NONE; 4];
+        let (mut rec, n_dead) = self.place_stone(p, color, &mut dead);
         self.ko = Point::NONE;
-        if captured_stones == 1 {
-            let h = self.head[p.index()];
-            if self.string_size[h.index()] == 1 && self.string_nlibs[h.index()] == 1 {
-                // A lone stone in atari that just took one stone: retaking is forbidden.
-                self.ko = rec.captured[0];
-                self.ko_color = color.opponent();
+        if n_dead > 0 {
+            let mut captured_stones = 0u32;
+            for &h in &dead[..n_dead] {
+                captured_stones += self.remove_string(h) as u32;
+            }
+            rec.captured = dead;
+            rec.n_captured = n_dead as u8;
+            self.captures[color as usize] += captured_stones;
+            if captured_stones == 1 {
+                let h = self.head[p.index()];
+                if self.string_size[h.index()] == 1 && self.string_nlibs[h.index()] == 1 {
+                    // A lone stone in atari that just took one stone: retaking is forbidden.
+                    self.ko = dead[0];
+                    self.ko_color = color.opponent();
+                }
             }
         }
         self.history.push(rec);
@@ -748,16 +858,27 @@ impl Board {
         // Split merged strings in reverse order of merging.
         let h = rec.merged_into;
         if h != Point::NONE {
-            for &f in rec.merged[..rec.n_merged as usize].iter().rev() {
-                self.next.swap(h.index(), f.index());
-                let mut s = f;
-                loop {
-                    self.head[s.index()] = f;
-                    s = self.next[s.index()];
-                    if s == f {
-                        break;
+            if rec.n_merged == 0 {
+                // Joined one string: take back the liberties the stone brought.
+                for (i, n) in p.neighbors().into_iter().enumerate() {
+                    if rec.added_libs >> i & 1 != 0 {
+                        self.libs[h.index()].remove(n);
                     }
                 }
+            } else {
+                for &f in rec.merged[..rec.n_merged as usize].iter().rev() {
+                    self.next.swap(h.index(), f.index());
+                    let mut s = f;
+                    loop {
+                        self.head[s.index()] = f;
+                        s = self.next[s.index()];
+                        if s == f {
+                            break;
+                        }
+                    }
+                    self.libs[f.index()] = self.saved_libs.pop().expect("saved liberties");
+                }
+                self.libs[h.index()] = self.saved_libs.pop().expect("saved liberties");
             }
             // Unlink p, which sits right after h.
             debug_assert_eq!(self.next[h.index()], p);
@@ -765,7 +886,6 @@ impl Board {
         }
         let target = if h == Point::NONE { p } else { h };
         self.string_size[target.index()] = rec.old_size;
-        self.libs[target.index()] = rec.old_libs;
         self.string_nlibs[target.index()] = rec.old_nlibs;
         self.head[p.index()] = rec.old_head;
         self.next[p.index()] = rec.old_next;
@@ -803,29 +923,27 @@ impl Board {
 
     /// `p` is an empty point whose four neighbours are `color`'s stones or the edge and whose
     /// diagonals hold too few enemy stones to make it false: filling it is never useful.
-    #[inline]
+    #[inline(always)]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        if self.cells[p.index()] != Cell::Empty {
+        let c = &self.cells;
+        let i = p.index();
+        if c[i] != Cell::Empty {
             return false;
         }
-        let own = Cell::from(color);
-        for n in p.neighbors() {
-            let c = self.cells[n.index()];
-            if c != own && c != Cell::Border {
-                return false;
-            }
+        // Black = 1, White = 2, Border = 3: a neighbour is own-or-border exactly when it has
+        // own's bit, so one AND tests all four without a branch each.
+        let own = Cell::from(color) as u8;
+        let (s, d) = (STRIDE, STRIDE - 1);
+        let around = c[i - s] as u8 & c[i - 1] as u8 & c[i + 1] as u8 & c[i + s] as u8;
+        if around & own == 0 {
+            return false;
         }
-        let opp = Cell::from(color.opponent());
-        let mut enemy = 0;
-        let mut border = 0;
-        for d in p.diagonals() {
-            match self.cells[d.index()] {
-                c if c == opp => enemy += 1,
-                Cell::Border => border += 1,
-                _ => {}
-            }
-        }
-        if border > 0 { enemy == 0 } else { enemy < 2 }
+        let diagonals = [c[i - s - 1], c[i - d], c[i + d], c[i + s + 1]];
+        let opp = own ^ 3;
+        let enemy: u8 = diagonals.iter().map(|&x| u8::from(x as u8 == opp)).sum();
+        let edge = u8::from(diagonals.contains(&Cell::Border));
+        // In the centre one enemy diagonal is fine; on the edge or in a corner none is.
+        enemy + edge < 2
     }
 
     /// Plays `color` at `p` if legal, with the move undone before returning; returns the
@@ -848,11 +966,9 @@ impl Board {
         self.marks[p.index()] = mark;
         for n in p.neighbors() {
             match self.cells[n.index()] {
-                Cell::Empty => {
-                    if self.marks[n.index()] != mark {
-                        self.marks[n.index()] = mark;
-                        count += 1;
-                    }
+                Cell::Empty if self.marks[n.index()] != mark => {
+                    self.marks[n.index()] = mark;
+                    count += 1;
                 }
                 c if c == own => {
                     let h = self.head[n.index()];

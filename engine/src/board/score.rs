@@ -1,6 +1,6 @@
 //! Area scoring: stones on the board plus empty regions that touch only one colour.
 
-use super::{Board, Cell, NUM_CELLS};
+use super::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
 
 /// Area counts of both sides (no komi, no dead-stone removal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -29,40 +29,50 @@ impl AreaScore {
 }
 
 pub(super) fn area_score(board: &Board) -> AreaScore {
-    let mut score = AreaScore::default();
-    let mut seen = vec![false; NUM_CELLS];
-    let mut stack = Vec::new();
+    let (mut black, mut white) = (0u32, 0u32);
+    let mut seen = [false; NUM_CELLS];
+    let mut stack = [Point::NONE; MAX_SIZE * MAX_SIZE];
     for p in board.points() {
-        match board.cell(p) {
-            Cell::Black => score.black += 1,
-            Cell::White => score.white += 1,
-            Cell::Empty if !seen[p.index()] => {
-                // Flood the empty region and note which colours border it.
-                let (mut size, mut touches_black, mut touches_white) = (0, false, false);
-                seen[p.index()] = true;
-                stack.push(p);
-                while let Some(q) = stack.pop() {
-                    size += 1;
-                    for n in q.neighbors() {
-                        match board.cell(n) {
-                            Cell::Empty if !seen[n.index()] => {
-                                seen[n.index()] = true;
-                                stack.push(n);
-                            }
-                            Cell::Black => touches_black = true,
-                            Cell::White => touches_white = true,
-                            _ => {}
-                        }
+        let c = board.cell(p) as u8;
+        let [a, b, d, e] = p.neighbors().map(|n| board.cell(n) as u8);
+        // Black = 1, White = 2, Border = 3, Empty = 0: the AND of the neighbours keeps a
+        // colour's bit exactly when every neighbour is that colour or the edge. For an empty
+        // point with no empty neighbour (a one-point region, nearly every empty point after
+        // a playout) that is the whole answer, without a branch.
+        let around = a & b & d & e;
+        let lone = u32::from(c == 0);
+        black += u32::from(c == 1) + (lone & u32::from(around & 1));
+        white += u32::from(c == 2) + (lone & u32::from(around >> 1 & 1));
+        if c != 0 || (a != 0 && b != 0 && d != 0 && e != 0) || seen[p.index()] {
+            continue;
+        }
+        // A larger empty region: flood it and note which colours border it.
+        let (mut size, mut touches) = (0, 0u8);
+        seen[p.index()] = true;
+        stack[0] = p;
+        let mut top = 1;
+        while top > 0 {
+            top -= 1;
+            let q = stack[top];
+            size += 1;
+            for n in q.neighbors() {
+                match board.cell(n) {
+                    Cell::Empty if !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        stack[top] = n;
+                        top += 1;
                     }
-                }
-                match (touches_black, touches_white) {
-                    (true, false) => score.black += size,
-                    (false, true) => score.white += size,
+                    Cell::Black => touches |= 1,
+                    Cell::White => touches |= 2,
                     _ => {}
                 }
             }
+        }
+        match touches {
+            1 => black += size,
+            2 => white += size,
             _ => {}
         }
     }
-    score
+    AreaScore { black, white }
 }

@@ -386,3 +386,90 @@ fn make_unmake_restores_everything_19x19() {
     }
     random_game_round_trip(25, 99, 900).unwrap();
 }
+
+/// Plays `moves` random legal moves (a few passes among them), alternating colours.
+fn random_moves(b: &mut Board, rng: &mut SmallRng, moves: usize) {
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        let legal: Vec<Point> = b
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| b.is_legal_simple(p, color))
+            .collect();
+        if legal.is_empty() || rng.random_bool(0.02) {
+            b.pass(color);
+        } else {
+            b.play_unchecked(legal[rng.random_range(0..legal.len())], color);
+        }
+        color = color.opponent();
+    }
+}
+
+fn same_position(a: &Board, b: &Board) -> bool {
+    a.to_ascii() == b.to_ascii()
+        && a.hash() == b.hash()
+        && a.captures(Color::Black) == b.captures(Color::Black)
+        && a.captures(Color::White) == b.captures(Color::White)
+        && a.ko_point() == b.ko_point()
+        && a.moves().eq(b.moves())
+}
+
+#[test]
+fn clone_from_takes_position_and_history() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for (src_size, dst_size) in [(9, 9), (9, 19), (19, 9), (13, 13)] {
+        let mut src = Board::new(src_size).unwrap();
+        let mut dst = Board::new(dst_size).unwrap();
+        random_moves(&mut src, &mut rng, src_size * src_size);
+        random_moves(&mut dst, &mut rng, dst_size * dst_size * 2);
+        dst.clone_from(&src);
+        dst.validate().unwrap();
+        assert!(same_position(&dst, &src));
+        // The copy carries everything undo needs: unwind both in step.
+        let mut fresh = src.clone();
+        while src.undo() {
+            assert!(dst.undo());
+            assert!(fresh.undo());
+            dst.validate().unwrap();
+            assert!(same_position(&dst, &src));
+            assert!(same_position(&fresh, &src));
+        }
+        assert!(!dst.undo());
+        // And it plays on like the original.
+        random_moves(&mut dst, &mut SmallRng::seed_from_u64(9), 40);
+        random_moves(&mut src, &mut SmallRng::seed_from_u64(9), 40);
+        dst.validate().unwrap();
+        assert!(same_position(&dst, &src));
+    }
+}
+
+#[test]
+fn merges_of_several_strings_undo_exactly() {
+    // E5 joins four black strings; each had liberties elsewhere, some shared.
+    let mut b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . X . . . .",
+        ". . X X . X X . .",
+        ". . . . X . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let before = (b.to_ascii(), b.hash());
+    play(&mut b, Color::Black, "E5");
+    assert_eq!(b.string_size(pt(&b, "E5")), 9);
+    assert_eq!(b.libs(pt(&b, "E5")), 16);
+    play(&mut b, Color::White, "D4");
+    assert_eq!(b.libs(pt(&b, "E5")), 15);
+    play(&mut b, Color::Black, "D6");
+    assert_eq!(b.libs(pt(&b, "E5")), 14, "D6 fills one, brings none new");
+    for _ in 0..3 {
+        assert!(b.undo());
+        b.validate().unwrap();
+    }
+    assert_eq!((b.to_ascii(), b.hash()), before);
+    assert_eq!(b.libs(pt(&b, "C5")), 6);
+}

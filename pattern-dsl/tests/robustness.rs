@@ -1,0 +1,66 @@
+//! The compiler never panics, whatever it is fed, and always renders its errors.
+
+use proptest::prelude::*;
+
+fn check_no_panic(src: &str) {
+    match pattern_dsl::compile("fuzz.db", src, &pattern_dsl::Options::default()) {
+        Ok(db) => {
+            let _ = db.tokens();
+        }
+        Err(d) => {
+            assert!(!d.is_empty());
+            let r = d.render();
+            assert_eq!(
+                r.lines().filter(|l| l.starts_with("fuzz.db:")).count(),
+                d.len(),
+                "{r}"
+            );
+        }
+    }
+}
+
+fn fixture_sources() -> Vec<String> {
+    let dir = format!("{}/tests/fixtures", env!("CARGO_MANIFEST_DIR"));
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "db"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { failure_persistence: None, ..ProptestConfig::with_cases(500) })]
+
+    #[test]
+    fn random_text(src in "[ \\n|*.oOxX#?a-cA-C(){}!=<>&-+0-9,/é\\t\\r]{0,200}") {
+        check_no_panic(&src);
+    }
+
+    #[test]
+    fn random_tokens(tokens in prop::collection::vec(prop_oneof![
+        Just("kind attack\n"), Just("kind efficiency\n"), Just("pattern p {\n"), Just("pattern q {\n"),
+        Just("}\n"), Just("|.X.|\n"), Just("|.*.|\n"), Just("|.A.|\n"), Just("|O*O|\n"), Just("|A*B|\n"),
+        Just("\n"), Just("attack A\n"), Just("link A B\n"), Just("value -3\n"), Just("symmetry rot90\n"),
+        Just("if lib(A) == 1\n"), Just("if connected(A, B) || !ko(*)\n"), Just("if (\n"), Just("// c\n"),
+        Just("|###|\n"), Just("|#*#|\n"), Just("if lib(A) && 3\n"),
+    ], 0..30)) {
+        check_no_panic(&tokens.concat());
+    }
+
+    #[test]
+    fn mutated_fixtures(which in 0usize..6, cuts in prop::collection::vec((0usize..4000, 0usize..8), 1..4)) {
+        let sources = fixture_sources();
+        let mut src = sources[which % sources.len()].clone();
+        for (at, len) in cuts {
+            let mut at = at.min(src.len());
+            while !src.is_char_boundary(at) { at -= 1; }
+            let mut end = (at + len).min(src.len());
+            while !src.is_char_boundary(end) { end -= 1; }
+            src.replace_range(at..end, "");
+        }
+        check_no_panic(&src);
+    }
+}

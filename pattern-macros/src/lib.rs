@@ -1,0 +1,160 @@
+//! Procedural macros that compile tesuji pattern databases at build time.
+//!
+//! A thin layer over [`pattern_dsl`]: both macros expand to the items of a database module
+//! (`PATTERNS`, `VARIANTS`, `MATCHER`, `match_at`, `scan`, ...; see
+//! `docs/pattern-language.md`), referring to the runtime as `::tesuji_engine::pattern`.
+//! Errors in the patterns become `compile_error!` with the rendered diagnostics.
+//!
+//! ```ignore
+//! mod attack {
+//!     pattern_macros::include_patterns!("patterns/attack.db");
+//! }
+//!
+//! mod local {
+//!     pattern_macros::pattern! {r#"
+//!         kind efficiency
+//!         pattern empty_triangle {
+//!             |OO|
+//!             |*.|
+//!             value -30
+//!         }
+//!     "#}
+//! }
+//! ```
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::LitStr;
+
+/// Compiles the `.db` file at the given path, relative to the invoking crate's
+/// `CARGO_MANIFEST_DIR`, into the items of a database module. Editing the file rebuilds the
+/// crate (the expansion `include_str!`s it).
+#[proc_macro]
+pub fn include_patterns(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+    expand_include(input.into(), &manifest_dir).into()
+}
+
+/// Compiles a database written inline as a string literal (raw strings keep figures
+/// readable): `pattern! {r#" kind ... pattern name { ... } "#}`.
+#[proc_macro]
+pub fn pattern(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_inline(input.into()).into()
+}
+
+fn error(span: Span, message: &str) -> TokenStream {
+    quote_spanned!(span=> ::core::compile_error!(#message);)
+}
+
+fn literal(input: TokenStream, usage: &str) -> Result<LitStr, TokenStream> {
+    syn::parse2::<LitStr>(input).map_err(|e| error(e.span(), &format!("{e}; usage: {usage}")))
+}
+
+fn compile(file_name: &str, source: &str, span: Span) -> TokenStream {
+    match pattern_dsl::compile(file_name, source, &pattern_dsl::Options::default()) {
+        Ok(db) => db.tokens(),
+        Err(diagnostics) => {
+            let count = diagnostics.len();
+            let plural = if count == 1 { "" } else { "s" };
+            let message = format!(
+                "{count} error{plural} in pattern database `{file_name}`:\n\n{}",
+                diagnostics.render()
+            );
+            error(span, &message)
+        }
+    }
+}
+
+/// `include_patterns!("path.db")` with `manifest_dir` resolving relative paths.
+fn expand_include(input: TokenStream, manifest_dir: &str) -> TokenStream {
+    let lit = match literal(input, "include_patterns!(\"path/to/file.db\")") {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    let rel = lit.value();
+    let path = std::path::Path::new(manifest_dir).join(&rel);
+    let source = match std::fs::read_to_string(&path) {
+        Ok(s) => s,
+        Err(e) => {
+            return error(
+                lit.span(),
+                &format!("cannot read pattern database `{}`: {e}", path.display()),
+            );
+        }
+    };
+    let abs = path.to_string_lossy().into_owned();
+    let items = compile(&rel, &source, lit.span());
+    quote! {
+        const _: &str = ::core::include_str!(#abs);
+        #items
+    }
+}
+
+/// `pattern! {r#"..."#}`
+fn expand_inline(input: TokenStream) -> TokenStream {
+    let lit = match literal(input, "pattern! {r#\" kind ... pattern name { ... } \"#}") {
+        Ok(l) => l,
+        Err(e) => return e,
+    };
+    compile("pattern!", &lit.value(), lit.span())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r##"r#"
+        kind efficiency
+        pattern empty_triangle {
+            |OO|
+            |*.|
+            value -30
+        }
+    "#"##;
+
+    #[test]
+    fn inline_expands_to_items() {
+        let out = expand_inline(GOOD.parse().unwrap()).to_string();
+        assert!(out.contains("pub fn match_at"), "{out}");
+        assert!(out.contains("\"empty_triangle\""), "{out}");
+    }
+
+    #[test]
+    fn inline_errors_become_compile_error() {
+        let src = r##"r#"
+        kind efficiency
+        pattern p {
+            |OO|
+            |..|
+        }
+    "#"##;
+        let out = expand_inline(src.parse().unwrap()).to_string();
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(out.contains("figure has no `*`"), "{out}");
+        assert!(out.contains("has no `value` attribute"), "{out}");
+        assert!(out.contains("2 errors in pattern database"), "{out}");
+    }
+
+    #[test]
+    fn non_literal_input_is_an_error() {
+        let out = expand_inline(quote!(kind efficiency)).to_string();
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(out.contains("usage"), "{out}");
+    }
+
+    #[test]
+    fn include_reads_relative_to_manifest_dir() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let out = expand_include(quote!("pattern-dsl/tests/fixtures/attack.db"), dir).to_string();
+        assert!(out.contains("include_str"), "{out}");
+        assert!(out.contains("attack.db"), "{out}");
+        assert!(out.contains("pub fn scan"), "{out}");
+    }
+
+    #[test]
+    fn include_reports_missing_files() {
+        let out = expand_include(quote!("no/such/file.db"), "/nonexistent").to_string();
+        assert!(out.contains("compile_error"), "{out}");
+        assert!(out.contains("cannot read pattern database"), "{out}");
+    }
+}

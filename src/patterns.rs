@@ -5,3 +5,48 @@
 //! [`match_database`] to reach any of them by name.
 
 include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
+
+use tesuji_engine::board::Color;
+use tesuji_engine::matching::PatternView;
+use tesuji_engine::pattern::PatternBoard;
+
+/// The engine's board seen through `pattern-dsl`'s IR interpreter, so tests and benchmarks can
+/// compare the generated matchers with the interpreter on the very same position.
+pub struct Interpreted<'a>(pub PatternView<'a>);
+
+impl pattern_dsl::InterpBoard for Interpreted<'_> {
+    type Side = Color;
+    fn size(&self) -> i32 {
+        self.0.size()
+    }
+    fn code(&self, x: i32, y: i32, us: Color) -> u8 {
+        self.0.code(x, y, us)
+    }
+    fn lib(&self, x: i32, y: i32) -> i32 {
+        self.0.lib(x, y)
+    }
+    fn stones(&self, x: i32, y: i32) -> i32 {
+        self.0.stones(x, y)
+    }
+    fn libs_after(&self, x: i32, y: i32, us: Color) -> i32 {
+        self.0.libs_after(x, y, us)
+    }
+    fn self_atari(&self, x: i32, y: i32, us: Color) -> bool {
+        self.0.self_atari(x, y, us)
+    }
+    fn ko(&self, x: i32, y: i32) -> bool {
+        self.0.ko(x, y)
+    }
+    fn edge_dist(&self, x: i32, y: i32) -> i32 {
+        self.0.edge_dist(x, y)
+    }
+    fn attack(&self, x: i32, y: i32) -> i32 {
+        self.0.attack(x, y)
+    }
+    fn defend(&self, x: i32, y: i32) -> i32 {
+        self.0.defend(x, y)
+    }
+    fn connected(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> bool {
+        self.0.connected(x1, y1, x2, y2)
+    }
+}

@@ -2,52 +2,12 @@
 //! match for match (pattern, transformation, anchor, targets), on random positions, for both
 //! colours and every symmetry the databases use.
 
-use pattern_dsl::{InterpBoard, InterpMatch};
+use pattern_dsl::InterpMatch;
 use proptest::prelude::*;
 use tesuji::engine::board::{Board, Color, Point};
 use tesuji::engine::matching::PatternView;
 use tesuji::engine::pattern::PatternBoard;
-use tesuji::patterns;
-
-/// The interpreter's view of the same board, delegating to the engine's `PatternBoard`.
-struct Interp<'a>(PatternView<'a>);
-
-impl InterpBoard for Interp<'_> {
-    type Side = Color;
-    fn size(&self) -> i32 {
-        self.0.size()
-    }
-    fn code(&self, x: i32, y: i32, us: Color) -> u8 {
-        self.0.code(x, y, us)
-    }
-    fn lib(&self, x: i32, y: i32) -> i32 {
-        self.0.lib(x, y)
-    }
-    fn stones(&self, x: i32, y: i32) -> i32 {
-        self.0.stones(x, y)
-    }
-    fn libs_after(&self, x: i32, y: i32, us: Color) -> i32 {
-        self.0.libs_after(x, y, us)
-    }
-    fn self_atari(&self, x: i32, y: i32, us: Color) -> bool {
-        self.0.self_atari(x, y, us)
-    }
-    fn ko(&self, x: i32, y: i32) -> bool {
-        self.0.ko(x, y)
-    }
-    fn edge_dist(&self, x: i32, y: i32) -> i32 {
-        self.0.edge_dist(x, y)
-    }
-    fn attack(&self, x: i32, y: i32) -> i32 {
-        self.0.attack(x, y)
-    }
-    fn defend(&self, x: i32, y: i32) -> i32 {
-        self.0.defend(x, y)
-    }
-    fn connected(&self, x1: i32, y1: i32, x2: i32, y2: i32) -> bool {
-        self.0.connected(x1, y1, x2, y2)
-    }
-}
+use tesuji::patterns::{self, Interpreted};
 
 fn databases() -> Vec<(&'static str, pattern_dsl::Database)> {
     patterns::NAMES
@@ -106,7 +66,7 @@ fn agree(size: usize, moves: usize, seed: u64) -> Result<usize, String> {
     for (name, db) in databases() {
         for us in [Color::Black, Color::White] {
             let ours = generated(name, &PatternView::new(&board), us);
-            let theirs = db.scan(&Interp(PatternView::new(&board)), us);
+            let theirs = db.scan(&Interpreted(PatternView::new(&board)), us);
             if ours != theirs {
                 return Err(format!(
                     "{name} for {us} differs on\n{}\ngenerated {ours:?}\ninterpreter {theirs:?}",

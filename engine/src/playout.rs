@@ -10,7 +10,7 @@
 //! copied into a reused buffer, where refused candidates are swapped out of the live range.
 //! Both stages pick uniformly among the acceptable moves, so the policy is exactly uniform.
 
-use crate::board::{AreaScore, Board, Color, Point};
+use crate::board::{AreaScore, Board, Color, MAX_SIZE, Point};
 
 /// A small, fast, seedable generator (wyrand). Not cryptographic.
 #[derive(Clone, Debug)]
@@ -66,7 +66,7 @@ impl Playout {
     pub fn new(seed: u64) -> Playout {
         Playout {
             rng: Rng::new(seed),
-            candidates: Vec::with_capacity(super::board::MAX_SIZE * super::board::MAX_SIZE),
+            candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
         }
     }
 

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use tesuji::engine::board::{KoRule, Vertex};
 use tesuji::engine::gtp::GtpEngine;
 use tesuji::engine::sgf::{self, Until};
+use tesuji::patterns::CompiledPatterns;
 
 #[derive(Parser)]
 #[command(
@@ -55,7 +56,7 @@ struct GtpArgs {
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
-    let mut engine = GtpEngine::new(args.boardsize, args.komi)?;
+    let mut engine = GtpEngine::new(args.boardsize, args.komi)?.with_patterns(&CompiledPatterns);
     if let Some(file) = &args.infile {
         let text = sgf::read_file(file).map_err(|e| format!("{file}: {e}"))?;
         let until = match &args.until {

@@ -8,7 +8,43 @@ include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
 
 use tesuji_engine::board::Color;
 use tesuji_engine::matching::PatternView;
-use tesuji_engine::pattern::PatternBoard;
+use tesuji_engine::pattern::{Kind, Match, Matcher, PatternBoard, PatternSet};
+
+/// The databases compiled from `patterns/*.db`: the engine's real [`PatternSet`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompiledPatterns;
+
+/// The database file (stem) that serves each kind.
+fn database_of(kind: Kind) -> Option<&'static str> {
+    match kind {
+        Kind::Efficiency => Some("efficiency"),
+        Kind::Attack => Some("attack"),
+        Kind::Defense => Some("defense"),
+        Kind::Connection => Some("connection"),
+        Kind::Joseki => Some("joseki"),
+        Kind::Generic => None,
+    }
+}
+
+impl PatternSet for CompiledPatterns {
+    fn matcher(&self, kind: Kind) -> Option<&'static Matcher> {
+        database_of(kind).and_then(matcher)
+    }
+
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: Color,
+        f: &mut dyn FnMut(Match),
+    ) {
+        if let Some(name) = database_of(kind) {
+            match_database(name, view, x, y, us, &mut |m| f(m));
+        }
+    }
+}
 
 /// The engine's board seen through `pattern-dsl`'s IR interpreter, so tests and benchmarks can
 /// compare the generated matchers with the interpreter on the very same position.

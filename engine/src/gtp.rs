@@ -4,6 +4,7 @@
 
 use crate::board::{Color, Move, Point, Vertex};
 use crate::game::{Game, TimeLeft, TimeSettings};
+use crate::pattern::{NoPatterns, PatternSet};
 use crate::sgf::{self, EmptySetup, Until};
 use std::io::{self, BufRead, Write};
 
@@ -16,6 +17,8 @@ pub type Handler = fn(&mut GtpEngine, &[&str]) -> CommandResult;
 /// The engine side of a GTP session.
 pub struct GtpEngine {
     pub game: Game,
+    /// The compiled pattern databases the stages consult.
+    pub patterns: &'static dyn PatternSet,
     /// Komi used when a board is cleared or an SGF file gives none.
     default_komi: f32,
     rng: u64,
@@ -68,10 +71,17 @@ impl GtpEngine {
     pub fn new(size: usize, komi: f32) -> Result<GtpEngine, String> {
         Ok(GtpEngine {
             game: Game::new(size, komi).map_err(|e| e.to_string())?,
+            patterns: &NoPatterns,
             default_komi: komi,
             rng: 0x2545_F491_4F6C_DD1D,
             quit: false,
         })
+    }
+
+    /// Uses these pattern databases (the binary passes the ones `build.rs` compiled).
+    pub fn with_patterns(mut self, patterns: &'static dyn PatternSet) -> GtpEngine {
+        self.patterns = patterns;
+        self
     }
 
     /// `quit` was received.

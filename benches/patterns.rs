@@ -64,6 +64,17 @@ fn scan_generated(name: &str, board: &Board) -> usize {
     n
 }
 
+/// Full-board scans for both colours through the IR interpreter; returns the match count.
+fn scan_interpreted(db: &pattern_dsl::Database, boards: &[Board]) -> usize {
+    boards
+        .iter()
+        .map(|bd| {
+            let v = Interpreted(PatternView::new(black_box(bd)));
+            db.scan(&v, Color::Black).len() + db.scan(&v, Color::White).len()
+        })
+        .sum()
+}
+
 fn bench_databases(c: &mut Criterion) {
     let boards = positions();
     let mut group = c.benchmark_group("full_board_scan");
@@ -80,15 +91,7 @@ fn bench_databases(c: &mut Criterion) {
             })
         });
         group.bench_function(BenchmarkId::new("interpreter", name), |b| {
-            b.iter(|| {
-                boards
-                    .iter()
-                    .map(|bd| {
-                        let v = Interpreted(PatternView::new(black_box(bd)));
-                        db.scan(&v, Color::Black).len() + db.scan(&v, Color::White).len()
-                    })
-                    .sum::<usize>()
-            })
+            b.iter(|| scan_interpreted(&db, &boards))
         });
     }
     let source = std::fs::read_to_string(concat!(
@@ -111,15 +114,7 @@ fn bench_databases(c: &mut Criterion) {
     });
     group.sample_size(10);
     group.bench_function(BenchmarkId::new("interpreter", "stress2000"), |b| {
-        b.iter(|| {
-            boards
-                .iter()
-                .map(|bd| {
-                    let v = Interpreted(PatternView::new(black_box(bd)));
-                    db.scan(&v, Color::Black).len() + db.scan(&v, Color::White).len()
-                })
-                .sum::<usize>()
-        })
+        b.iter(|| scan_interpreted(&db, &boards))
     });
     group.finish();
 }

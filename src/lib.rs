@@ -3,3 +3,4 @@
 pub use tesuji_engine as engine;
 
 pub mod patterns;
+pub mod regress;

@@ -34,6 +34,34 @@ enum Command {
     /// Pattern databases: list, show, check .db files, match a position.
     #[command(subcommand)]
     Patterns(patterns_cli::PatternsCommand),
+    /// Run GNU Go regression files (.tst) against tesuji or any GTP engine and grade them.
+    ///
+    /// Grading is GNU Go's regress.awk (as in shared/regression/run_tst.py): passed,
+    /// PASSED (unexpected pass of a `*` test), failed (expected failure of a `*` test),
+    /// FAILED (unexpected failure). Failing tests do not make the exit code non-zero; only
+    /// files that cannot be read or run do.
+    Regress(RegressArgs),
+}
+
+#[derive(clap::Args)]
+struct RegressArgs {
+    /// GNU Go regression files; relative `loadsgf` paths resolve from each file's folder.
+    #[arg(required = true, value_name = "FILE.tst")]
+    files: Vec<std::path::PathBuf>,
+    /// Run this many files in parallel, each with its own engine.
+    #[arg(short, long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: u16,
+    /// Write per-test records (file, number, command, answer, expected, class, seconds) and
+    /// totals as JSON to this file.
+    #[arg(long, value_name = "OUT")]
+    json: Option<std::path::PathBuf>,
+    /// A GTP engine command line to test instead of tesuji's own engine, e.g.
+    /// "/usr/games/gnugo --mode gtp --quiet".
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Print every test with its answer, expectation and time (no progress bar).
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 #[derive(clap::Args)]
@@ -92,6 +120,14 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => run_gtp(args),
         Command::Patterns(cmd) => patterns_cli::run(cmd),
+        Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {
+            files: args.files,
+            engine: args.engine,
+            jobs: usize::from(args.jobs),
+            json: args.json,
+            verbose: args.verbose,
+        })
+        .map(|_| ()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,8 @@
 //! The generated matchers against the IR interpreter.
 //!
 //! This test crate stands in for `tesuji_engine`: it includes the real runtime contract
-//! (`engine/src/pattern.rs`) and a minimal `board::Color`, and names itself `tesuji_engine`,
+//! (`engine/src/pattern.rs`), a minimal `board::Color` and `matching::PatternView`, and names
+//! itself `tesuji_engine`,
 //! so the macros' `::tesuji_engine::pattern::...` paths resolve without building the engine.
 
 extern crate self as tesuji_engine;
@@ -13,6 +14,11 @@ pub mod board {
         Black,
         White,
     }
+}
+
+/// Stand-in for the engine's matching view, which `pattern.rs`'s `PatternSet` names.
+pub mod matching {
+    pub struct PatternView<'a>(std::marker::PhantomData<&'a ()>);
 }
 
 #[path = "../../engine/src/pattern.rs"]

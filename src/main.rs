@@ -1,5 +1,7 @@
 //! The `tesuji` command line.
 
+mod decide_cli;
+mod heatmap_cli;
 mod patterns_cli;
 
 use clap::{Parser, Subcommand};
@@ -31,6 +33,12 @@ struct Cli {
 enum Command {
     /// Speak GTP v2 on standard input/output (for GoGui, Sabaki, twogtp, regression runners).
     Gtp(GtpArgs),
+    /// Read whether a string can be captured or saved (GNU Go's --decide-string).
+    DecideString(decide_cli::DecideStringArgs),
+    /// Read whether two strings can be connected or cut (GNU Go's --decide-connection).
+    DecideConnection(decide_cli::DecideConnectionArgs),
+    /// Draw a position's influence as a heat map PNG (board, stones, colour scale, score).
+    Heatmap(heatmap_cli::HeatmapArgs),
     /// Pattern databases: list, show, check .db files, match a position.
     #[command(subcommand)]
     Patterns(patterns_cli::PatternsCommand),
@@ -120,6 +128,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => run_gtp(args),
         Command::Patterns(cmd) => patterns_cli::run(cmd),
+        Command::Heatmap(args) => heatmap_cli::run(args),
+        Command::DecideString(args) => decide_cli::decide_string(args),
+        Command::DecideConnection(args) => decide_cli::decide_connection(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {
             files: args.files,
             engine: args.engine,

@@ -2,9 +2,11 @@
 //! table. Commands are plain functions in one table, so later stages add theirs with one line
 //! and `list_commands` / `known_command` can never disagree with what is implemented.
 
+use crate::board::Board;
 use crate::board::{Color, Move, Point, Vertex};
 use crate::game::{Game, TimeLeft, TimeSettings};
 use crate::pattern::{NoPatterns, PatternSet};
+use crate::reading::{self, ReadResult, Reader};
 use crate::sgf::{self, EmptySetup, Until};
 use std::io::{self, BufRead, Write};
 
@@ -64,6 +66,33 @@ static COMMANDS: &[Command] = commands! {
     "time_settings" => cmd_time_settings,
     "time_left" => cmd_time_left,
     "final_score" => |e, _| Ok(e.game.final_score()),
+    "attack" => cmd_attack,
+    "defend" => cmd_defend,
+    "attack_either" => cmd_attack_either,
+    "defend_both" => cmd_defend_both,
+    "does_attack" => cmd_does_attack,
+    "does_defend" => cmd_does_defend,
+    "ladder_attack" => cmd_ladder_attack,
+    "connect" => cmd_connect,
+    "disconnect" => cmd_disconnect,
+    "countlib" => cmd_countlib,
+    "findlib" => cmd_findlib,
+    "worm_stones" => cmd_worm_stones,
+    "trymove" => cmd_trymove,
+    "popgo" => cmd_popgo,
+    "increase_depths" => |_, _| { reading::shift_thread_depths(1); Ok(String::new()) },
+    "decrease_depths" => |_, _| { reading::shift_thread_depths(-1); Ok(String::new()) },
+    "tesuji-reading_options" => cmd_reading_options,
+    "reset_reading_node_counter" => |_, _| { reading::reset_reading_node_counter(); Ok(String::new()) },
+    "get_reading_node_counter" => |_, _| Ok(reading::reading_node_counter().to_string()),
+    "reset_connection_node_counter" => |_, _| { reading::reset_connection_node_counter(); Ok(String::new()) },
+    "get_connection_node_counter" => |_, _| Ok(reading::connection_node_counter().to_string()),
+    "unconditional_status" => cmd_unconditional_status,
+    "tesuji-influence" => cmd_tesuji_influence,
+    "tesuji-territory" => cmd_tesuji_territory,
+    "tesuji-estimate_score" => cmd_tesuji_estimate_score,
+    "tesuji-influence-gfx" => cmd_tesuji_influence_gfx,
+    "gogui-analyze_commands" => cmd_gogui_analyze_commands,
 };
 
 impl GtpEngine {
@@ -417,4 +446,312 @@ fn cmd_time_left(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     };
     e.game.time_left[color as usize] = Some(left);
     Ok(String::new())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tactical and connection reading: GNU Go's command names and answer formats (`0`, or the
+// result code and a vertex, `PASS` when no move is needed).
+
+/// The stone named by argument `i`, with GNU Go's error texts.
+fn stone_arg(e: &GtpEngine, args: &[&str], i: usize) -> Result<Point, String> {
+    let v = args.get(i).ok_or("invalid coordinate")?;
+    match Vertex::parse_move(v, e.game.size()) {
+        Ok(Move::Play(p)) if e.game.board().color_at(p).is_some() => Ok(p),
+        Ok(Move::Play(_)) => Err("vertex must not be empty".into()),
+        _ => Err("invalid coordinate".into()),
+    }
+}
+
+/// Two stones of one colour.
+fn stone_pair(e: &GtpEngine, args: &[&str]) -> Result<(Point, Point), String> {
+    let a = stone_arg(e, args, 0)?;
+    let b = stone_arg(e, args, 1)?;
+    if e.game.board().color_at(a) != e.game.board().color_at(b) {
+        return Err("vertices must have same color".into());
+    }
+    Ok((a, b))
+}
+
+fn format_read(e: &GtpEngine, (code, mv): ReadResult) -> String {
+    if code == 0 {
+        return "0".into();
+    }
+    match mv {
+        Some(p) => format!("{code} {}", e.format_move(Move::Play(p))),
+        None => format!("{code} PASS"),
+    }
+}
+
+/// Runs `f` with this session's reader on the game board (moves from `trymove` count as
+/// depth, as in GNU Go).
+fn read_with<R>(e: &mut GtpEngine, f: impl FnOnce(&mut Reader, &mut Board) -> R) -> R {
+    let patterns = e.patterns;
+    let board = e.game.board_mut();
+    reading::sync_trymoves(board);
+    reading::with_reader(|r| {
+        r.set_patterns(patterns);
+        f(r, board)
+    })
+}
+
+fn cmd_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let r = read_with(e, |r, b| r.attack(b, s));
+    Ok(format_read(e, r))
+}
+
+fn cmd_defend(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let r = read_with(e, |r, b| r.find_defense(b, s));
+    Ok(format_read(e, r))
+}
+
+fn cmd_attack_either(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (a, b) = stone_pair(e, args)?;
+    Ok(read_with(e, |r, board| r.attack_either(board, a, b)).to_string())
+}
+
+fn cmd_defend_both(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (a, b) = stone_pair(e, args)?;
+    Ok(read_with(e, |r, board| r.defend_both(board, a, b)).to_string())
+}
+
+/// `does_attack MOVE STRING` / `does_defend MOVE STRING`.
+fn move_and_stone(e: &GtpEngine, args: &[&str]) -> Result<(Point, Point), String> {
+    let v = args.first().ok_or("invalid coordinate")?;
+    let mv = match Vertex::parse_move(v, e.game.size()) {
+        Ok(Move::Play(p)) => p,
+        _ => return Err("invalid coordinate".into()),
+    };
+    if e.game.board().color_at(mv).is_some() {
+        return Err("move vertex must be empty".into());
+    }
+    Ok((mv, stone_arg(e, args, 1)?))
+}
+
+fn cmd_does_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (mv, s) = move_and_stone(e, args)?;
+    Ok(read_with(e, |r, b| r.does_attack(b, mv, s)).to_string())
+}
+
+fn cmd_does_defend(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (mv, s) = move_and_stone(e, args)?;
+    Ok(read_with(e, |r, b| r.does_defend(b, mv, s)).to_string())
+}
+
+fn cmd_ladder_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    if e.game.board().libs(s) != 2 {
+        return Err("string must have exactly 2 liberties".into());
+    }
+    let r = read_with(e, |r, b| r.ladder_attack(b, s));
+    Ok(format_read(e, r))
+}
+
+fn cmd_connect(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (a, b) = stone_pair(e, args)?;
+    let r = read_with(e, |r, board| r.string_connect(board, a, b));
+    Ok(format_read(e, r))
+}
+
+fn cmd_disconnect(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (a, b) = stone_pair(e, args)?;
+    let r = read_with(e, |r, board| r.disconnect(board, a, b));
+    Ok(format_read(e, r))
+}
+
+fn cmd_countlib(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    Ok(e.game.board().libs(s).to_string())
+}
+
+fn cmd_findlib(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let libs: Vec<Point> = e.game.board().liberties(s).collect();
+    Ok(e.format_points(libs))
+}
+
+/// `worm_stones [VERTEX|COLOR]`: the stones of one string, or of every string (of a colour),
+/// one string a line.
+fn cmd_worm_stones(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let b = e.game.board();
+    if let Some(a) = args.first() {
+        if let Ok(color) = a.parse::<Color>() {
+            return Ok(worm_lines(e, Some(color)));
+        }
+        let s = stone_arg(e, args, 0)?;
+        let mut stones: Vec<Point> = b.string_stones(s).collect();
+        stones.sort();
+        return Ok(e.format_points(stones));
+    }
+    Ok(worm_lines(e, None))
+}
+
+fn worm_lines(e: &GtpEngine, color: Option<Color>) -> String {
+    let b = e.game.board();
+    let mut seen = Vec::new();
+    let mut lines = Vec::new();
+    for p in b.points() {
+        let Some(c) = b.color_at(p) else { continue };
+        if color.is_some_and(|want| want != c) || seen.contains(&b.string_id(p)) {
+            continue;
+        }
+        seen.push(b.string_id(p));
+        let mut stones: Vec<Point> = b.string_stones(p).collect();
+        stones.sort();
+        lines.push(e.format_points(stones));
+    }
+    lines.join("\n")
+}
+
+/// `trymove COLOR VERTEX`: plays a move that reading then counts as depth (`popgo` takes it
+/// back).
+fn cmd_trymove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let mv = e.parse_vertex(args.get(1))?;
+    reading::sync_trymoves(e.game.board());
+    e.game
+        .play(mv, color)
+        .map_err(|_| "illegal move".to_string())?;
+    reading::push_trymove(e.game.board());
+    Ok(String::new())
+}
+
+fn cmd_popgo(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    reading::sync_trymoves(e.game.board());
+    if !reading::pop_trymove() {
+        return Err("Stack empty.".into());
+    }
+    e.game.undo();
+    reading::sync_trymoves(e.game.board());
+    Ok(String::new())
+}
+
+/// `tesuji-reading_options [NAME VALUE]...`: sets reading cut-offs (GNU Go's depth options), then
+/// lists them all.
+fn cmd_reading_options(_: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let mut opts = reading::thread_options();
+    for pair in args.chunks(2) {
+        let [name, value] = pair else {
+            return Err("syntax: tesuji-reading_options [NAME VALUE]...".into());
+        };
+        opts.set(name, value)?;
+    }
+    reading::set_thread_options(opts);
+    Ok(opts.describe())
+}
+
+/// GNU Go's `unconditional_status VERTEX`: `alive`, `dead`, `black_territory`,
+/// `white_territory` or `undecided` (see [`crate::life`]).
+fn cmd_unconditional_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let p = match e.parse_vertex(args.first())? {
+        Move::Play(p) => p,
+        Move::Pass => return Err("invalid coordinate".into()),
+    };
+    Ok(crate::life::point_status(e.game.board(), p).name().into())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Influence, territory and score estimates (see `crate::influence` and docs/evaluation.md).
+// Each takes an optional rules name, `handtalk` (the default) or `wulu`.
+
+fn influence_rules(args: &[&str]) -> Result<crate::influence::InfluenceRules, String> {
+    match args.first() {
+        None => Ok(crate::influence::InfluenceRules::default()),
+        Some(a) => a.parse(),
+    }
+}
+
+fn influence_estimate(e: &GtpEngine, args: &[&str]) -> Result<crate::influence::Estimate, String> {
+    let rules = influence_rules(args)?;
+    Ok(crate::influence::Estimate::new(
+        e.game.board(),
+        e.game.komi(),
+        rules,
+    ))
+}
+
+/// `tesuji-influence [wulu|handtalk]`: every point's influence, −6..6 (White positive), one
+/// row a line from the top.
+fn cmd_tesuji_influence(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let rules = influence_rules(args)?;
+    let inf = crate::influence::Influence::new(e.game.board(), rules);
+    Ok(format!("\n{}", inf.to_grid()))
+}
+
+/// `tesuji-territory [wulu|handtalk]`: every point's class, one row a line from the top: `X`
+/// / `O` Black / White territory (alive stones included), `x` / `o` moyo, `.` neutral.
+fn cmd_tesuji_territory(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    Ok(format!("\n{}", influence_estimate(e, args)?.to_grid()))
+}
+
+/// `tesuji-estimate_score [wulu|handtalk]`: area score estimate from the influence, with
+/// komi, as `W+3.5` / `B+12` / `0`.
+fn cmd_tesuji_estimate_score(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    Ok(influence_estimate(e, args)?.result_string())
+}
+
+/// `tesuji-influence-gfx [wulu|handtalk]`: GoGui's `gfx` answer: `INFLUENCE` pairs scaled to
+/// −1..1 with Black positive (GoGui draws positive black), `BLACK` / `WHITE` territory points,
+/// and the estimate as `TEXT`.
+fn cmd_tesuji_influence_gfx(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    use crate::influence::PointClass;
+    let est = influence_estimate(e, args)?;
+    let b = e.game.board();
+    let mut influence = Vec::new();
+    let mut territory: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    for p in b.points() {
+        let v = est.influence.value(p);
+        if v != 0 && b.color_at(p).is_none() {
+            let scaled = -f32::from(v) / f32::from(crate::influence::FULL);
+            influence.push(format!(
+                "{} {}",
+                e.format_move(Move::Play(p)),
+                gfx_number(scaled)
+            ));
+        }
+        if let PointClass::Territory(c) = est.class(p) {
+            if b.color_at(p) != Some(c) {
+                territory[c as usize].push(p);
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    if !influence.is_empty() {
+        lines.push(format!("INFLUENCE {}", influence.join(" ")));
+    }
+    for (name, c) in [("BLACK", Color::Black), ("WHITE", Color::White)] {
+        let pts = std::mem::take(&mut territory[c as usize]);
+        if !pts.is_empty() {
+            lines.push(format!("{name} {}", e.format_points(pts)));
+        }
+    }
+    lines.push(format!(
+        "TEXT {} influence: {} (Black area {}, White area {}, komi {})",
+        est.influence.rules(),
+        est.result_string(),
+        est.area(Color::Black),
+        est.area(Color::White),
+        est.komi
+    ));
+    Ok(lines.join("\n"))
+}
+
+/// A number for a gfx answer: at most two decimals, no trailing zeros.
+fn gfx_number(x: f32) -> String {
+    let s = format!("{x:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".into() } else { s.into() }
+}
+
+/// GoGui's analyze command list: `type/label/command` lines.
+fn cmd_gogui_analyze_commands(_: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    Ok([
+        "gfx/Influence/tesuji-influence-gfx",
+        "gfx/Influence (Wulu)/tesuji-influence-gfx wulu",
+        "sboard/Influence values/tesuji-influence",
+        "sboard/Territory and moyo/tesuji-territory",
+        "string/Score estimate/tesuji-estimate_score",
+    ]
+    .join("\n"))
 }

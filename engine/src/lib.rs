@@ -2,8 +2,11 @@
 extern crate self as tesuji_engine;
 
 pub mod board;
+pub mod connection;
 pub mod game;
 pub mod gtp;
+pub mod influence;
+pub mod life;
 pub mod matching;
 pub mod pattern;
 pub mod playout;

@@ -1,0 +1,776 @@
+//! Tactical reading: can a string be captured, can it be saved, can two strings be connected.
+//!
+//! A minimax search in the manner of GNU Go's `reading.c` (its documentation chapter "Tactical
+//! reading" is the reference description; no code is taken from it). The attacker wins when it
+//! physically takes the string off the board; the defender wins when the string gets enough
+//! liberties: five always, four beyond [`ReadingOptions::fourlib_depth`], three beyond
+//! [`ReadingOptions::depth`] (so ladders are read to any length, other attacks only near the
+//! root).
+//!
+//! Results use GNU Go's codes: 0 (fails), [`WIN`], [`KO_A`] (succeeds through a ko the side to
+//! move takes first), [`KO_B`] (succeeds through a ko that needs a threat first), each with the
+//! move. Ko is handled with conditional ko captures and the komaster scheme of
+//! [`komaster`]. Results are cached in a transposition table keyed by everything they depend
+//! on, so they are identical with the table off.
+//!
+//! The search only plays and undoes moves on the board it is given, never copies it.
+//!
+//! Entry points: [`Reader::attack`], [`Reader::find_defense`] and the connection reader in
+//! [`crate::connection`]; the free functions [`attack`], [`find_defense`], [`defend`] and
+//! [`connected`] use a per-thread reader (what pattern conditions call).
+
+pub mod komaster;
+pub(crate) mod moves;
+mod search;
+pub mod trace;
+pub(crate) mod tt;
+
+#[cfg(test)]
+mod tests;
+
+use crate::board::{Board, Color, Point};
+use crate::pattern::{NoPatterns, PatternSet};
+use komaster::{KoState, Tried};
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+use trace::Trace;
+use tt::{Question, Routine, TransTable};
+
+pub use crate::pattern::{KO_A, KO_B, WIN};
+
+/// A reading result: code (0, [`WIN`], [`KO_A`], [`KO_B`]) and the move that achieves it
+/// (`None` when no move is needed or none works).
+pub type ReadResult = (i32, Option<Point>);
+
+/// Cut-offs of the search, with GNU Go's meaning and default values (its level 10).
+///
+/// All depths compare with `stackp`, the number of moves the reader has played on top of the
+/// position it was asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadingOptions {
+    /// Beyond this depth a string with three liberties is safe (ladders still read on).
+    pub depth: u32,
+    /// Beyond this depth attacks on three-liberty strings try only their best move.
+    pub branch_depth: u32,
+    /// Beyond this depth no backfilling moves are tried.
+    pub backfill_depth: u32,
+    /// Beyond this depth the more obscure backfilling and second-order moves are not tried.
+    pub backfill2_depth: u32,
+    /// Beyond this depth defences by attacking surrounding strings with three liberties stop.
+    pub break_chain_depth: u32,
+    /// Beyond this depth defences through the superstring are not tried.
+    pub superstring_depth: u32,
+    /// Beyond this depth a string with four liberties is safe.
+    pub fourlib_depth: u32,
+    /// Beyond this depth no conditional ko captures are tried.
+    pub ko_depth: u32,
+    /// Up to this depth a defender that finds no saving move may also play elsewhere: the
+    /// attacker must then be able to capture moving twice (otherwise every defence only made
+    /// things worse, and the string is safe as it stands).
+    pub tenuki_depth: u32,
+    /// Stop a search after this many nodes (0: no limit). A search cut short answers
+    /// conservatively (not captured) and is not cached.
+    pub node_limit: u64,
+    /// Size of the transposition table in megabytes.
+    pub hash_mb: usize,
+    /// Use the transposition table.
+    pub use_hash: bool,
+    /// Ask the attack / defense pattern databases for candidate moves at the root.
+    pub use_patterns: bool,
+}
+
+impl Default for ReadingOptions {
+    fn default() -> ReadingOptions {
+        ReadingOptions {
+            depth: 16,
+            branch_depth: 13,
+            backfill_depth: 12,
+            backfill2_depth: 5,
+            break_chain_depth: 7,
+            superstring_depth: 7,
+            fourlib_depth: 7,
+            ko_depth: 8,
+            tenuki_depth: 9,
+            node_limit: 0,
+            hash_mb: 16,
+            use_hash: true,
+            use_patterns: true,
+        }
+    }
+}
+
+impl ReadingOptions {
+    /// Every depth one deeper (GTP `increase_depths`), or shallower with `delta = -1`.
+    pub fn shift_depths(&mut self, delta: i32) {
+        for d in [
+            &mut self.depth,
+            &mut self.branch_depth,
+            &mut self.backfill_depth,
+            &mut self.backfill2_depth,
+            &mut self.break_chain_depth,
+            &mut self.superstring_depth,
+            &mut self.fourlib_depth,
+            &mut self.ko_depth,
+            &mut self.tenuki_depth,
+        ] {
+            *d = (*d as i32 + delta).max(0) as u32;
+        }
+    }
+
+    /// Sets one option by name (`depth`, `branch_depth`, ..., `node_limit`, `hash_mb`,
+    /// `use_hash`, `use_patterns`).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let num = || -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{name}: not a non-negative integer: {value}"))
+        };
+        let flag = || -> Result<bool, String> {
+            match value {
+                "1" | "true" | "on" => Ok(true),
+                "0" | "false" | "off" => Ok(false),
+                _ => Err(format!("{name}: not a boolean: {value}")),
+            }
+        };
+        match name {
+            "depth" => self.depth = num()? as u32,
+            "branch_depth" => self.branch_depth = num()? as u32,
+            "backfill_depth" => self.backfill_depth = num()? as u32,
+            "backfill2_depth" => self.backfill2_depth = num()? as u32,
+            "break_chain_depth" => self.break_chain_depth = num()? as u32,
+            "superstring_depth" => self.superstring_depth = num()? as u32,
+            "fourlib_depth" => self.fourlib_depth = num()? as u32,
+            "ko_depth" => self.ko_depth = num()? as u32,
+            "tenuki_depth" => self.tenuki_depth = num()? as u32,
+            "node_limit" => self.node_limit = num()?,
+            "hash_mb" => self.hash_mb = num()? as usize,
+            "use_hash" => self.use_hash = flag()?,
+            "use_patterns" => self.use_patterns = flag()?,
+            _ => return Err(format!("unknown reading option '{name}'")),
+        }
+        Ok(())
+    }
+
+    /// `name value` lines of every option.
+    pub fn describe(&self) -> String {
+        format!(
+            "depth {}\nbranch_depth {}\nbackfill_depth {}\nbackfill2_depth {}\n\
+             break_chain_depth {}\nsuperstring_depth {}\nfourlib_depth {}\nko_depth {}\n\
+             tenuki_depth {}\nnode_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}",
+            self.depth,
+            self.branch_depth,
+            self.backfill_depth,
+            self.backfill2_depth,
+            self.break_chain_depth,
+            self.superstring_depth,
+            self.fourlib_depth,
+            self.ko_depth,
+            self.tenuki_depth,
+            self.node_limit,
+            self.hash_mb,
+            self.use_hash,
+            self.use_patterns
+        )
+    }
+}
+
+/// Reading nodes searched by every reader of the process since the last reset.
+static READING_NODES: AtomicU64 = AtomicU64::new(0);
+/// Connection-reading nodes searched since the last reset.
+static CONNECTION_NODES: AtomicU64 = AtomicU64::new(0);
+
+/// Reading nodes since the last [`reset_reading_node_counter`].
+pub fn reading_node_counter() -> u64 {
+    READING_NODES.load(Ordering::Relaxed)
+}
+
+pub fn reset_reading_node_counter() {
+    READING_NODES.store(0, Ordering::Relaxed);
+}
+
+/// Connection nodes since the last [`reset_connection_node_counter`].
+pub fn connection_node_counter() -> u64 {
+    CONNECTION_NODES.load(Ordering::Relaxed)
+}
+
+pub fn reset_connection_node_counter() {
+    CONNECTION_NODES.store(0, Ordering::Relaxed);
+}
+
+/// A tactical reader: options, transposition table, counters and the state of the search in
+/// progress. Reuse one across questions (the table is what makes that pay).
+pub struct Reader {
+    pub(crate) opts: ReadingOptions,
+    pub(crate) tt: Option<TransTable>,
+    /// Depth below the position asked about.
+    pub(crate) stackp: u32,
+    /// Depth of the root (moves played before the question, e.g. by GTP `trymove`).
+    pub(crate) base_stackp: u32,
+    pub(crate) ko: KoState,
+    ko_stack: Vec<KoState>,
+    /// Reading nodes of this reader (all questions).
+    pub(crate) nodes: u64,
+    /// Connection nodes of this reader.
+    pub(crate) conn_nodes: u64,
+    /// Nodes at the start of the current top-level question.
+    pub(crate) question_start: u64,
+    /// The node limit was hit in the current question.
+    pub(crate) aborted: bool,
+    pub(crate) patterns: &'static dyn PatternSet,
+    pub(crate) trace: Option<Trace>,
+    /// Stones the mover had captured before the move being tried (snapback detection).
+    pub(crate) captures_before: u32,
+    /// Signature of the last root position (the table is cleared when it changes).
+    root_signature: u64,
+}
+
+impl Reader {
+    /// A reader with these options (the table is allocated now when `use_hash`).
+    pub fn new(opts: ReadingOptions) -> Reader {
+        Reader {
+            opts,
+            tt: opts.use_hash.then(|| TransTable::new(opts.hash_mb)),
+            stackp: 0,
+            base_stackp: 0,
+            ko: KoState::default(),
+            ko_stack: Vec::with_capacity(256),
+            nodes: 0,
+            conn_nodes: 0,
+            question_start: 0,
+            aborted: false,
+            patterns: &NoPatterns,
+            trace: None,
+            captures_before: 0,
+            root_signature: 0,
+        }
+    }
+
+    pub fn options(&self) -> &ReadingOptions {
+        &self.opts
+    }
+
+    /// Changes the options; the table is remade or cleared (cached results depend on them).
+    pub fn set_options(&mut self, opts: ReadingOptions) {
+        let remake = opts.use_hash != self.opts.use_hash || opts.hash_mb != self.opts.hash_mb;
+        self.opts = opts;
+        if remake {
+            self.tt = opts.use_hash.then(|| TransTable::new(opts.hash_mb));
+        } else if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Moves played on top of the game position before the question (GTP `trymove`): they
+    /// count towards the depth cut-offs.
+    pub fn set_base_depth(&mut self, stackp: u32) {
+        self.base_stackp = stackp;
+    }
+
+    /// The pattern databases consulted for root candidates.
+    pub fn set_patterns(&mut self, patterns: &'static dyn PatternSet) {
+        self.patterns = patterns;
+    }
+
+    /// Reading nodes this reader has searched.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Connection nodes this reader has searched.
+    pub fn connection_nodes(&self) -> u64 {
+        self.conn_nodes
+    }
+
+    /// Forgets every cached result.
+    pub fn clear_cache(&mut self) {
+        if let Some(tt) = &mut self.tt {
+            tt.clear();
+        }
+    }
+
+    /// Starts recording every variation read (see [`Reader::take_trace`]).
+    pub fn start_trace(&mut self) {
+        self.trace = Some(Trace::new());
+    }
+
+    /// The variations recorded since [`Reader::start_trace`]; stops recording.
+    pub fn take_trace(&mut self) -> Option<Trace> {
+        self.trace.take()
+    }
+
+    /// Can the string at `s` be captured, its opponent moving first? The board is left as
+    /// found. 0 for an empty point.
+    pub fn attack(&mut self, b: &mut Board, s: Point) -> ReadResult {
+        if b.color_at(s).is_none() {
+            return (0, None);
+        }
+        self.begin(b);
+        let (code, mv) = self.root_attack(b, s);
+        self.end();
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+    }
+
+    /// Can the string at `s` be saved, its owner moving first? Like GNU Go's `find_defense`
+    /// the answer names a move that keeps the string safe even when it is not attacked (none
+    /// when it has liberties enough that no move is needed).
+    pub fn find_defense(&mut self, b: &mut Board, s: Point) -> ReadResult {
+        if b.color_at(s).is_none() {
+            return (0, None);
+        }
+        self.begin(b);
+        let (code, mv) = self.root_defend(b, s);
+        self.end();
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+    }
+
+    /// Does `color` playing `mv` capture the string at `s` (the defender replying)? 0 when the
+    /// move is illegal or the string is not of the other colour.
+    pub fn does_attack(&mut self, b: &mut Board, mv: Point, s: Point) -> i32 {
+        let Some(color) = b.color_at(s) else {
+            return 0;
+        };
+        self.begin(b);
+        let r = self.after_move(b, mv, color.opponent(), s, true);
+        self.end();
+        r
+    }
+
+    /// Does the owner of the string at `s` playing `mv` save it?
+    pub fn does_defend(&mut self, b: &mut Board, mv: Point, s: Point) -> i32 {
+        let Some(color) = b.color_at(s) else {
+            return 0;
+        };
+        self.begin(b);
+        let r = self.after_move(b, mv, color, s, false);
+        self.end();
+        r
+    }
+
+    /// Can either of two strings of one colour be captured (the attacker choosing)?
+    pub fn attack_either(&mut self, b: &mut Board, s1: Point, s2: Point) -> i32 {
+        let (a1, _) = self.attack(b, s1);
+        let (a2, _) = self.attack(b, s2);
+        if a1 == WIN || a2 == WIN {
+            return WIN;
+        }
+        let best = better_of(a1, a2);
+        if best != 0 {
+            return best;
+        }
+        // A move that attacks both: ataris and liberties shared or adjacent.
+        let Some(color) = b.color_at(s1) else {
+            return 0;
+        };
+        let attacker = color.opponent();
+        let mut cands = moves::MoveList::new();
+        for s in [s1, s2] {
+            for l in b.liberties(s) {
+                cands.add(l, 0);
+            }
+        }
+        let mut result = 0;
+        for i in 0..cands.len {
+            let m = cands.pts[i];
+            if !b.try_play(m, attacker) {
+                continue;
+            }
+            let d1 = if b.color_at(s1).is_some() {
+                self.find_defense(b, s1).0
+            } else {
+                0
+            };
+            let d2 = if b.color_at(s2).is_some() {
+                self.find_defense(b, s2).0
+            } else {
+                0
+            };
+            b.undo();
+            if d1 == 0 || d2 == 0 {
+                return WIN;
+            }
+            result = better_of(result, better_of(reverse(d1), reverse(d2)));
+        }
+        result
+    }
+
+    /// Can two strings of one colour both be saved by one move?
+    pub fn defend_both(&mut self, b: &mut Board, s1: Point, s2: Point) -> i32 {
+        let (a1, _) = self.attack(b, s1);
+        let (a2, _) = self.attack(b, s2);
+        if a1 == 0 && a2 == 0 {
+            return WIN;
+        }
+        let (d1, _) = self.find_defense(b, s1);
+        let (d2, _) = self.find_defense(b, s2);
+        if d1 == 0 || d2 == 0 {
+            return 0;
+        }
+        let Some(color) = b.color_at(s1) else {
+            return 0;
+        };
+        // Candidates: defences of either, liberties of both.
+        let mut cands = moves::MoveList::new();
+        for s in [s1, s2] {
+            if let (_, Some(m)) = self.find_defense(b, s) {
+                cands.add(m, 0);
+            }
+            for l in b.liberties(s) {
+                cands.add(l, 0);
+            }
+        }
+        let mut result = 0;
+        for i in 0..cands.len {
+            let m = cands.pts[i];
+            if !b.try_play(m, color) {
+                continue;
+            }
+            let r1 = if b.color_at(s1).is_some() {
+                self.attack(b, s1).0
+            } else {
+                WIN
+            };
+            let r2 = if b.color_at(s2).is_some() {
+                self.attack(b, s2).0
+            } else {
+                WIN
+            };
+            b.undo();
+            if r1 == 0 && r2 == 0 {
+                return WIN;
+            }
+            if r1 != WIN && r2 != WIN {
+                let worst = if r1 == 0 {
+                    r2
+                } else if r2 == 0 {
+                    r1
+                } else {
+                    better_of(r1, r2)
+                };
+                result = better_of(result, reverse(worst));
+            }
+        }
+        result
+    }
+
+    /// Ladder-only attack on a string with exactly two liberties: every attacking move is an
+    /// atari and every defence an extension or a capture of an atari'd neighbour.
+    pub fn ladder_attack(&mut self, b: &mut Board, s: Point) -> ReadResult {
+        if b.color_at(s).is_none() {
+            return (0, None);
+        }
+        self.begin(b);
+        let (code, mv) = self.simple_ladder(b, s);
+        self.end();
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+    }
+
+    /// Prepares a top-level question.
+    pub(crate) fn begin(&mut self, b: &Board) {
+        let sig = b.hash() ^ (b.move_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if sig != self.root_signature {
+            self.root_signature = sig;
+            self.clear_cache();
+        }
+        self.stackp = self.base_stackp;
+        self.ko = KoState::default();
+        self.ko_stack.clear();
+        self.aborted = false;
+        self.question_start = self.nodes;
+    }
+
+    pub(crate) fn end(&mut self) {
+        self.aborted = false;
+    }
+
+    /// Counts a reading node; false when the node limit is exhausted.
+    #[inline]
+    pub(crate) fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        READING_NODES.fetch_add(1, Ordering::Relaxed);
+        if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// Counts a connection node.
+    #[inline]
+    pub(crate) fn count_connection_node(&mut self) -> bool {
+        self.conn_nodes += 1;
+        CONNECTION_NODES.fetch_add(1, Ordering::Relaxed);
+        if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {
+            self.aborted = true;
+        }
+        !self.aborted
+    }
+
+    /// Depth relative to the reading cut-offs.
+    #[inline]
+    pub(crate) fn depth_now(&self) -> u32 {
+        self.stackp
+    }
+
+    /// Plays `p` for `color` if the komaster scheme allows it (a conditional ko capture when
+    /// `allow_conditional`), pushing the ko state.
+    #[inline]
+    pub(crate) fn trymove(
+        &mut self,
+        b: &mut Board,
+        p: Point,
+        color: Color,
+        allow_conditional: bool,
+    ) -> Option<Tried> {
+        let (next, tried) = self.ko.play(b, p, color, allow_conditional)?;
+        self.ko_stack.push(self.ko);
+        self.ko = next;
+        self.stackp += 1;
+        if let Some(t) = &mut self.trace {
+            t.push(p, color);
+        }
+        Some(tried)
+    }
+
+    /// Takes back the last [`Reader::trymove`].
+    #[inline]
+    pub(crate) fn popmove(&mut self, b: &mut Board) {
+        b.undo();
+        self.ko = self.ko_stack.pop().expect("ko state stack");
+        self.stackp -= 1;
+        if let Some(t) = &mut self.trace {
+            t.pop();
+        }
+    }
+
+    /// A transposition-table question for the current node.
+    #[inline]
+    pub(crate) fn question(&self, routine: Routine, s1: Point, s2: Point) -> Question {
+        Question {
+            routine,
+            str1: s1,
+            str2: s2,
+            komaster: self.ko.komaster.code(),
+            kom_pos: self.ko.kom_pos,
+            stackp: self.stackp,
+        }
+    }
+
+    /// Hash of the position as the side to move sees it (a ko point binds only its colour).
+    #[inline]
+    pub(crate) fn position_key(b: &Board, to_move: Color) -> u64 {
+        match b.ko_point() {
+            Some((_, c)) if c == to_move => b.hash(),
+            _ => b.stones_hash(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn tt_get(&mut self, key: u64, q: &Question) -> Option<(i32, Point)> {
+        self.tt.as_mut()?.get(key, q)
+    }
+
+    #[inline]
+    pub(crate) fn tt_put(&mut self, key: u64, q: &Question, r: (i32, Point)) {
+        if self.aborted {
+            return;
+        }
+        if let Some(tt) = &mut self.tt {
+            tt.put(key, q, r.0, r.1);
+        }
+    }
+
+    /// Appends a comment to the trace, if one is recorded.
+    #[inline]
+    pub(crate) fn note(&mut self, f: impl FnOnce() -> String) {
+        if let Some(t) = &mut self.trace {
+            t.comment(&f());
+        }
+    }
+}
+
+/// The opponent's view of a result: they fail where we win, and a ko we take first is one
+/// they must take back with a threat.
+#[inline]
+pub fn reverse(code: i32) -> i32 {
+    match code {
+        0 => WIN,
+        WIN => 0,
+        KO_A => KO_B,
+        KO_B => KO_A,
+        _ => 0,
+    }
+}
+
+/// How good a result is for the side that gets it: WIN > KO_A > KO_B > 0.
+#[inline]
+pub fn quality(code: i32) -> i32 {
+    match code {
+        WIN => 3,
+        KO_A => 2,
+        KO_B => 1,
+        _ => 0,
+    }
+}
+
+/// The better of two results for the same side.
+#[inline]
+pub fn better_of(a: i32, b: i32) -> i32 {
+    if quality(a) >= quality(b) { a } else { b }
+}
+
+thread_local! {
+    static OPTIONS: Cell<ReadingOptions> = Cell::new(ReadingOptions::default());
+    static BASE_DEPTH: Cell<u32> = const { Cell::new(0) };
+    static READER: RefCell<Option<Reader>> = const { RefCell::new(None) };
+}
+
+/// The reading options of this thread's reader (what [`with_reader`] uses).
+pub fn thread_options() -> ReadingOptions {
+    OPTIONS.with(|o| o.get())
+}
+
+/// Sets the options of this thread's reader.
+pub fn set_thread_options(opts: ReadingOptions) {
+    OPTIONS.with(|o| o.set(opts));
+}
+
+/// Sets the root depth of this thread's reader (moves tried on top of the game position).
+pub fn set_thread_base_depth(stackp: u32) {
+    BASE_DEPTH.with(|d| d.set(stackp));
+}
+
+/// The root depth of this thread's reader.
+pub fn thread_base_depth() -> u32 {
+    BASE_DEPTH.with(|d| d.get())
+}
+
+/// Runs `f` with this thread's reader (made on first use with the thread's options). A
+/// nested call (a pattern condition asked while reading) gets a fresh reader without a table.
+pub fn with_reader<R>(f: impl FnOnce(&mut Reader) -> R) -> R {
+    let opts = thread_options();
+    let base = thread_base_depth();
+    READER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let reader = slot.get_or_insert_with(|| Reader::new(opts));
+            if reader.opts != opts {
+                reader.set_options(opts);
+            }
+            reader.set_base_depth(base);
+            f(reader)
+        }
+        Err(_) => {
+            let mut reader = Reader::new(ReadingOptions {
+                use_hash: false,
+                use_patterns: false,
+                ..opts
+            });
+            reader.set_base_depth(base);
+            f(&mut reader)
+        }
+    })
+}
+
+/// Can the string at `s` be captured? This thread's reader, without pattern candidates.
+pub fn attack(board: &mut Board, s: Point) -> ReadResult {
+    with_reader(|r| {
+        r.set_patterns(&NoPatterns);
+        r.attack(board, s)
+    })
+}
+
+/// Can the string at `s` be saved? See [`Reader::find_defense`].
+pub fn find_defense(board: &mut Board, s: Point) -> ReadResult {
+    with_reader(|r| {
+        r.set_patterns(&NoPatterns);
+        r.find_defense(board, s)
+    })
+}
+
+/// Whether the string at `s` survives with its owner to move: [`WIN`] (with no move) when it
+/// is not attacked at all, else [`find_defense`].
+pub fn defend(board: &mut Board, s: Point) -> ReadResult {
+    if board.color_at(s).is_none() {
+        return (0, None);
+    }
+    if attack(board, s).0 == 0 {
+        return (WIN, None);
+    }
+    find_defense(board, s)
+}
+
+/// The stones at `a` and `b` are connected by a safe link (what pattern conditions ask): one
+/// string, two shared liberties, or a shared liberty where a cutting stone is captured (illegal,
+/// or taken by tactical reading). Use [`Reader::disconnect`] for full connection reading.
+pub fn connected(board: &mut Board, a: Point, b: Point) -> bool {
+    let (Some(ca), Some(cb)) = (board.color_at(a), board.color_at(b)) else {
+        return false;
+    };
+    if ca != cb {
+        return false;
+    }
+    if board.string_id(a) == board.string_id(b) {
+        return true;
+    }
+    let common: Vec<Point> = board
+        .liberties(a)
+        .filter(|&l| board.has_liberty(b, l))
+        .collect();
+    if common.len() >= 2 {
+        return true;
+    }
+    let cutter = ca.opponent();
+    common.iter().any(|&l| {
+        if !board.try_play(l, cutter) {
+            return true;
+        }
+        let captured = attack(board, l).0 == WIN;
+        board.undo();
+        captured
+    })
+}
+
+/// Every depth option of this thread's reader shifted by `delta` (GTP `increase_depths`).
+pub fn shift_thread_depths(delta: i32) {
+    let mut o = thread_options();
+    o.shift_depths(delta);
+    set_thread_options(o);
+}
+
+thread_local! {
+    /// Positions after each outstanding GTP `trymove` (hash, move count).
+    static TRYMOVES: RefCell<Vec<(u64, usize)>> = const { RefCell::new(Vec::new()) };
+}
+
+fn board_signature(b: &Board) -> (u64, usize) {
+    (b.hash(), b.move_count())
+}
+
+/// Forgets outstanding `trymove`s when the board is no longer the position the last one left
+/// (a new game was loaded, moves were played), and sets the reader's root depth to their
+/// number.
+pub fn sync_trymoves(b: &Board) {
+    let sig = board_signature(b);
+    let depth = TRYMOVES.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.last().is_some_and(|&top| top != sig) {
+            // Maybe some were taken back: keep the prefix that still matches.
+            while t.last().is_some_and(|&top| top != sig) {
+                t.pop();
+            }
+        }
+        t.len() as u32
+    });
+    set_thread_base_depth(depth);
+}
+
+/// Records a `trymove` just played.
+pub fn push_trymove(b: &Board) {
+    TRYMOVES.with(|t| t.borrow_mut().push(board_signature(b)));
+    set_thread_base_depth(TRYMOVES.with(|t| t.borrow().len() as u32));
+}
+
+/// Forgets the last `trymove`; false when there is none.
+pub fn pop_trymove() -> bool {
+    let popped = TRYMOVES.with(|t| t.borrow_mut().pop().is_some());
+    set_thread_base_depth(TRYMOVES.with(|t| t.borrow().len() as u32));
+    popped
+}

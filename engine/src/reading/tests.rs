@@ -1,0 +1,373 @@
+//! Classic tactical problems. Every expected answer was checked with GNU Go 3.8's `attack` /
+//! `defend` on the same position (GNU Go's move is given where ours must match it).
+
+use super::*;
+use crate::board::{Move, Vertex};
+
+fn setup(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.split_whitespace().enumerate() {
+            let c = match ch {
+                "X" => Color::Black,
+                "O" => Color::White,
+                _ => continue,
+            };
+            b.add_stone(Point::from_xy(x, y), c).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!(),
+    }
+}
+
+fn reader() -> Reader {
+    Reader::new(ReadingOptions {
+        hash_mb: 4,
+        ..ReadingOptions::default()
+    })
+}
+
+/// Attack and defence of the string at `v`, checking the board is left as found.
+fn read(b: &mut Board, v: &str) -> (ReadResult, ReadResult) {
+    let s = pt(b, v);
+    let before = (b.hash(), b.move_count());
+    let mut r = reader();
+    let a = r.attack(b, s);
+    let d = r.find_defense(b, s);
+    assert_eq!((b.hash(), b.move_count()), before, "board left as found");
+    b.validate().unwrap();
+    (a, d)
+}
+
+#[test]
+fn ladder_works_without_breaker_and_fails_with_one() {
+    let mut rows = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+    let mut b = setup(&rows);
+    let ((a, _), (d, _)) = read(&mut b, "D4");
+    assert_eq!(a, WIN, "the ladder works (GNU Go: 1 E4)");
+    assert_eq!(d, WIN, "black to move escapes (GNU Go: 1 E4)");
+    let s = pt(&b, "D4");
+    assert_eq!(reader().ladder_attack(&mut b, s).0, WIN, "a plain ladder");
+    // A black stone at E2 breaks the ladder (GNU Go: attack 0).
+    rows[7] = ". . . . X . . . .";
+    let mut b = setup(&rows);
+    let ((a, _), _) = read(&mut b, "D4");
+    assert_eq!(a, 0, "ladder breaker");
+    assert_eq!(reader().ladder_attack(&mut b, s).0, 0);
+}
+
+#[test]
+fn string_in_atari_is_captured_or_saved() {
+    let mut b = setup(&[
+        ". . . . .",
+        ". . O . .",
+        ". O X O .",
+        ". . . . .",
+        ". . . . .",
+    ]);
+    let c2 = pt(&b, "C2");
+    let (a, d) = read(&mut b, "C3");
+    assert_eq!(a, (WIN, Some(c2)));
+    // Extending only leads to a net on this small board (GNU Go: defend C3 = 0).
+    assert_eq!(d, (0, None));
+    // A cutting stone that is itself in atari (GNU Go: attack C6 = 1 D6, defend C6 = 1 D6).
+    let mut b = setup(&[
+        ". X O . . . .",
+        ". O X . . . .",
+        ". . O . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let d6 = pt(&b, "D6");
+    let (a, d) = read(&mut b, "C6");
+    assert_eq!(a, (WIN, Some(d6)));
+    assert_eq!(d, (WIN, Some(d6)));
+}
+
+#[test]
+fn net_catches_a_stone_no_ladder_can() {
+    // GNU Go: attack E5 = 1 D4 (not a liberty), defend E5 = 1 E4.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . O . O O . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . . . O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (d4, e4) = (pt(&b, "D4"), pt(&b, "E4"));
+    let ((a, am), (d, _)) = read(&mut b, "E5");
+    assert_eq!((a, am), (WIN, Some(d4)), "the net");
+    assert_eq!(d, WIN, "black to move escapes");
+    let e5 = pt(&b, "E5");
+    assert_eq!(reader().does_defend(&mut b, e4, e5), WIN, "GNU Go's escape");
+}
+
+#[test]
+fn loose_ladder_on_the_second_line() {
+    // GNU Go: attack D2 = 1 E3 (a loose move, not an atari), defend D2 = 1 E2.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O . . . . . . . .",
+        ". . O . . . . . .",
+        ". . O X . . . . .",
+        ". . . . . O . . .",
+    ]);
+    let e3 = pt(&b, "E3");
+    let ((a, am), (d, _)) = read(&mut b, "D2");
+    assert_eq!((a, am), (WIN, Some(e3)));
+    assert_eq!(d, WIN);
+}
+
+#[test]
+fn edge_ladder() {
+    // GNU Go: attack C2 = 1 D2 (the crawl along the first line dies), defend C2 = 0.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X . . . . .",
+        ". X O . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d2 = pt(&b, "D2");
+    let ((a, am), (d, _)) = read(&mut b, "C2");
+    assert_eq!((a, am), (WIN, Some(d2)));
+    assert_eq!(d, 0);
+}
+
+#[test]
+fn snapback_throw_in() {
+    // After the throw-in at A1, White taking at B1 is captured back (GNU Go: defend A2 = 0).
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X . . . .",
+        "O O X . . . .",
+        ". . X . . . .",
+    ]);
+    let (a1, a2, b1) = (pt(&b, "A1"), pt(&b, "A2"), pt(&b, "B1"));
+    assert_eq!(reader().attack(&mut b, a2).0, WIN);
+    b.play(Move::Play(a1), Color::Black).unwrap();
+    assert_eq!(b.libs(a1), 1, "the throw-in is in atari");
+    assert_eq!(
+        reader().find_defense(&mut b, a2).0,
+        0,
+        "taking it is a snapback"
+    );
+    assert_eq!(reader().does_defend(&mut b, b1, a2), 0);
+    assert_eq!(reader().attack(&mut b, a2).0, WIN);
+}
+
+#[test]
+fn capture_race_goes_to_the_side_to_move() {
+    // Two strings of two liberties each, no eyes. GNU Go: attack B1 = 1 A2, defend B1 = 1 D2,
+    // attack C1 = 1 D2, defend C1 = 1 A2.
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X . . . . .",
+        "X X O O O . .",
+        ". O X . O . .",
+        ". O X . O . .",
+    ]);
+    let (a2, d2) = (pt(&b, "A2"), pt(&b, "D2"));
+    let ((a, am), (d, dm)) = read(&mut b, "B1");
+    assert_eq!((a, am), (WIN, Some(a2)));
+    assert_eq!((d, dm), (WIN, Some(d2)));
+    let ((a, am), (d, dm)) = read(&mut b, "C1");
+    assert_eq!((a, am), (WIN, Some(d2)));
+    assert_eq!((d, dm), (WIN, Some(a2)));
+}
+
+#[test]
+fn ko_taken_first_is_ko_a_and_retaken_is_ko_b() {
+    let rows = [
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". X O . . . .",
+        "X O . O . . .",
+        ". X O . . . .",
+    ];
+    // Black to move takes the ko first: GNU Go attack B2 = 2 C2, defend B2 = 1 A1 (connecting
+    // at C2 works as well: GNU Go's attack after it is 0).
+    let mut b = setup(&rows);
+    let (c2, a1) = (pt(&b, "C2"), pt(&b, "A1"));
+    let ((a, am), (d, dm)) = read(&mut b, "B2");
+    assert_eq!((a, am), (KO_A, Some(c2)));
+    assert_eq!(d, WIN);
+    assert!(dm == Some(a1) || dm == Some(c2), "{dm:?}");
+    // White has just taken the ko at B2: Black needs a threat first (GNU Go: 3 C2).
+    let mut rows2 = rows;
+    rows2[5] = "X . X O . . .";
+    let mut b = setup(&rows2);
+    let b2 = pt(&b, "B2");
+    b.play(Move::Play(b2), Color::White).unwrap();
+    assert_eq!(b.ko_point(), Some((c2, Color::Black)));
+    let ((a, am), (d, _)) = read(&mut b, "B2");
+    assert_eq!((a, am), (KO_B, Some(c2)));
+    assert_eq!(d, WIN);
+}
+
+#[test]
+fn trace_records_the_variations() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let s = pt(&b, "D4");
+    let mut r = reader();
+    r.start_trace();
+    assert_eq!(r.attack(&mut b, s).0, WIN);
+    let t = r.take_trace().unwrap();
+    assert!(t.moves() >= 10, "the ladder is recorded");
+    let sgf = t.to_sgf(&b, Color::Black, "test");
+    assert!(sgf.starts_with("(;GM[1]FF[4]SZ[9]"));
+    assert!(sgf.contains(";W[ef]"), "white's first atari at E4: {sgf}");
+    assert_eq!(sgf.matches('(').count(), sgf.matches(')').count());
+}
+
+#[test]
+fn node_limit_answers_conservatively() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let s = pt(&b, "D4");
+    let mut r = Reader::new(ReadingOptions {
+        node_limit: 3,
+        use_hash: false,
+        ..ReadingOptions::default()
+    });
+    assert_eq!(r.attack(&mut b, s).0, 0, "cut short: not captured");
+    assert_eq!(b.move_count(), 0);
+}
+
+/// The transposition table must not change any answer: every `attack` / `defend` test of
+/// GNU Go's reading.tst (when the shared regression folder is present) read with and
+/// without it.
+#[test]
+fn results_are_identical_with_and_without_the_table() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/regression");
+    let Ok(tst) = std::fs::read_to_string(dir.join("reading.tst")) else {
+        eprintln!("skipped: {} not found", dir.display());
+        return;
+    };
+    let run = |use_hash: bool| -> Vec<(String, ReadResult)> {
+        let mut r = Reader::new(ReadingOptions {
+            use_hash,
+            hash_mb: 8,
+            ..ReadingOptions::default()
+        });
+        let mut game: Option<crate::game::Game> = None;
+        let mut tries = 0u32;
+        let mut out = Vec::new();
+        for line in tst.lines() {
+            let line = line.split('#').next().unwrap().trim();
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let words = match words.first() {
+                Some(w) if w.bytes().all(|c| c.is_ascii_digit()) => &words[1..],
+                _ => &words[..],
+            };
+            match words {
+                ["loadsgf", file, rest @ ..] => {
+                    let text = crate::sgf::read_file(dir.join(file)).unwrap();
+                    let until = match rest.first() {
+                        Some(n) => crate::sgf::Until::BeforeMove(n.parse().unwrap()),
+                        None => crate::sgf::Until::End,
+                    };
+                    game = Some(
+                        crate::sgf::load_with(
+                            &text,
+                            until,
+                            0.0,
+                            crate::sgf::EmptySetup::IgnoreLikeGnuGo,
+                        )
+                        .unwrap(),
+                    );
+                    tries = 0;
+                }
+                ["trymove", color, v] => {
+                    let g = game.as_mut().unwrap();
+                    let mv = Vertex::parse_move(v, g.size()).unwrap();
+                    g.play(mv, color.parse().unwrap()).unwrap();
+                    tries += 1;
+                }
+                ["popgo"] => {
+                    game.as_mut().unwrap().undo();
+                    tries -= 1;
+                }
+                [cmd @ ("attack" | "defend"), v] => {
+                    let g = game.as_mut().unwrap();
+                    let Move::Play(s) = Vertex::parse_move(v, g.size()).unwrap() else {
+                        unreachable!()
+                    };
+                    r.set_base_depth(tries);
+                    let b = g.board_mut();
+                    let res = if *cmd == "attack" {
+                        r.attack(b, s)
+                    } else {
+                        r.find_defense(b, s)
+                    };
+                    out.push((line.to_string(), res));
+                }
+                _ => {}
+            }
+        }
+        out
+    };
+    let with = run(true);
+    let without = run(false);
+    assert!(with.len() > 200, "read {} tests", with.len());
+    for (a, b) in with.iter().zip(&without) {
+        assert_eq!(a, b, "table on vs off");
+    }
+}

@@ -1,0 +1,199 @@
+//! The transposition table: read results keyed by position and question.
+//!
+//! A key is the Zobrist hash of the position (stones, plus the ko point when it binds the side
+//! to move) together with everything else a result depends on: the routine, the string(s) asked
+//! about, the komaster state and the search depth (`stackp`). Because every cut-off of the
+//! reader is a function of `stackp`, a stored result is exactly what a new search of the same
+//! node would return, so results never change when the table is off.
+//!
+//! Memory is fixed when the table is made (a power-of-two number of 4-entry buckets). Clearing
+//! is O(1): every entry carries the generation it was written in, and entries of older
+//! generations count as free.
+
+use crate::board::Point;
+
+/// What question a stored result answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Routine {
+    Attack = 1,
+    Defend = 2,
+    /// Root attack with pattern candidates (a root searched with patterns may find more).
+    AttackRoot = 3,
+    DefendRoot = 4,
+    Connect = 5,
+    Disconnect = 6,
+}
+
+/// Everything that identifies one read besides the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Question {
+    pub routine: Routine,
+    pub str1: Point,
+    pub str2: Point,
+    pub komaster: u8,
+    pub kom_pos: Point,
+    pub stackp: u32,
+}
+
+impl Question {
+    /// 46 bits: routine (4), stackp (8), komaster (4), and 10 bits a point (the padded
+    /// array has 703 cells).
+    #[inline]
+    fn pack(&self) -> u64 {
+        (self.routine as u64)
+            | (self.stackp.min(255) as u64) << 4
+            | (self.komaster as u64) << 12
+            | (self.kom_pos.0 as u64 & 0x3ff) << 16
+            | (self.str1.0 as u64 & 0x3ff) << 26
+            | (self.str2.0 as u64 & 0x3ff) << 36
+    }
+}
+
+/// One stored result in 16 bytes: four make a 64-byte bucket, one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C)]
+struct Entry {
+    /// Position hash mixed with the generation key (entries of older generations never match).
+    hash: u64,
+    /// The packed question (bits 0..46), result code (bits 46..50), move (bits 50..60).
+    /// Zero marks a free entry (a question always has a routine).
+    data: u64,
+}
+
+const QUESTION_BITS: u64 = (1 << 46) - 1;
+
+/// A bucket of four entries on one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; 4]);
+
+/// A fixed-size table of read results.
+pub(crate) struct TransTable {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u64,
+    pub hits: u64,
+    pub stores: u64,
+}
+
+impl TransTable {
+    /// A table using about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TransTable {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let want = bytes / std::mem::size_of::<Bucket>();
+        let n = if want <= 1 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - want.leading_zeros())
+        };
+        TransTable {
+            buckets: vec![Bucket::default(); n],
+            mask: n - 1,
+            generation: 1,
+            hits: 0,
+            stores: 0,
+        }
+    }
+
+    /// Forgets every entry (O(1)): later lookups mix in a new generation key.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn key(&self, hash: u64) -> u64 {
+        hash ^ self.generation.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64, q: u64) -> usize {
+        let h = (key ^ q.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(29);
+        h as usize & self.mask
+    }
+
+    /// A stored result for this position and question.
+    #[inline]
+    pub fn get(&mut self, hash: u64, q: &Question) -> Option<(i32, Point)> {
+        let qk = q.pack();
+        let key = self.key(hash);
+        let bucket = &self.buckets[self.bucket(key, qk)];
+        for e in &bucket.0 {
+            if e.hash == key && e.data & QUESTION_BITS == qk {
+                self.hits += 1;
+                let code = ((e.data >> 46) & 0xf) as i32;
+                let mv = Point(((e.data >> 50) & 0x3ff) as u16);
+                return Some((code, mv));
+            }
+        }
+        None
+    }
+
+    /// Stores a result; replaces the same question, else a free entry, else the one read
+    /// deepest (the cheapest to read again).
+    pub fn put(&mut self, hash: u64, q: &Question, code: i32, mv: Point) {
+        let qk = q.pack();
+        let key = self.key(hash);
+        let i = self.bucket(key, qk);
+        let bucket = &mut self.buckets[i].0;
+        let mut victim = 0;
+        let mut victim_depth = -1i64;
+        for (j, e) in bucket.iter().enumerate() {
+            if e.data == 0 || (e.hash == key && e.data & QUESTION_BITS == qk) {
+                victim = j;
+                break;
+            }
+            let depth = ((e.data >> 4) & 0xff) as i64;
+            if depth > victim_depth {
+                victim_depth = depth;
+                victim = j;
+            }
+        }
+        self.stores += 1;
+        bucket[victim] = Entry {
+            hash: key,
+            data: qk | ((code as u64 & 0xf) << 46) | ((mv.0 as u64 & 0x3ff) << 50),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(routine: Routine, s: u16, stackp: u32) -> Question {
+        Question {
+            routine,
+            str1: Point(s),
+            str2: Point::NONE,
+            komaster: 0,
+            kom_pos: Point::NONE,
+            stackp,
+        }
+    }
+
+    #[test]
+    fn stores_finds_and_clears() {
+        let mut t = TransTable::new(1);
+        assert!(t.get(42, &q(Routine::Attack, 100, 3)).is_none());
+        t.put(42, &q(Routine::Attack, 100, 3), 2, Point(321));
+        assert_eq!(
+            t.get(42, &q(Routine::Attack, 100, 3)),
+            Some((2, Point(321)))
+        );
+        assert!(
+            t.get(42, &q(Routine::Attack, 100, 4)).is_none(),
+            "depth is key"
+        );
+        assert!(
+            t.get(42, &q(Routine::Defend, 100, 3)).is_none(),
+            "routine is key"
+        );
+        assert!(
+            t.get(43, &q(Routine::Attack, 100, 3)).is_none(),
+            "position is key"
+        );
+        t.clear();
+        assert!(t.get(42, &q(Routine::Attack, 100, 3)).is_none(), "cleared");
+    }
+}

@@ -20,7 +20,9 @@ use tesuji::patterns::CompiledPatterns;
     long_about = "tesuji: a Go engine whose heart is a build-time pattern compiler.\n\n\
         What exists today: the pattern compiler (patterns/*.db compiled at build time; see \
         `tesuji patterns`), the board and rules (captures, suicide, simple ko, optional \
-        positional superko), SGF reading and writing, and a GTP v2 server. The move generator \
+        positional superko), SGF reading and writing, a GTP v2 server with GNU Go's analysis \
+        commands, tactical and connection reading, unconditional life, influence and heat \
+        maps, and a GNU Go-format regression runner. The move generator \
         does not exist yet: `genmove` plays a uniformly random legal move that does not fill \
         one of its own eyes (or passes). It is a placeholder, not the engine's strength."
 )]

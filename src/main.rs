@@ -9,6 +9,7 @@ use std::io::{self, BufReader};
 use std::process::ExitCode;
 use tesuji::engine::board::{KoRule, Vertex};
 use tesuji::engine::gtp::GtpEngine;
+use tesuji::engine::reading::{self, ReadingOptions};
 use tesuji::engine::sgf::{self, Until};
 use tesuji::patterns::CompiledPatterns;
 
@@ -91,6 +92,55 @@ struct GtpArgs {
     /// Forbid any move that repeats an earlier whole-board position (default: simple ko).
     #[arg(long)]
     superko: bool,
+    /// Tactical reading depth (GNU Go's -D; default 16).
+    #[arg(short = 'D', long)]
+    depth: Option<u32>,
+    /// Depth beyond which backfilling is not tried (GNU Go's -B; default 12).
+    #[arg(short = 'B', long)]
+    backfill_depth: Option<u32>,
+    /// Depth beyond which four liberties count as safe (GNU Go's -F; default 7).
+    #[arg(short = 'F', long)]
+    fourlib_depth: Option<u32>,
+    /// Depth beyond which kos are not tried (GNU Go's -K; default 8).
+    #[arg(short = 'K', long)]
+    ko_depth: Option<u32>,
+    /// Depth beyond which the reader tries fewer moves (GNU Go's --branch-depth; default 13).
+    #[arg(long)]
+    branch_depth: Option<u32>,
+    /// Transposition table size in MiB, fixed at start (GNU Go's -M/--cache-size).
+    #[arg(short = 'M', long = "hash-mb", alias = "cache-size")]
+    hash_mb: Option<u32>,
+    /// Read without the transposition table (answers are the same, only slower).
+    #[arg(long)]
+    no_hash: bool,
+    /// Reading nodes one question may use (0: no limit).
+    #[arg(long)]
+    node_limit: Option<u64>,
+}
+
+impl GtpArgs {
+    /// The reading options these flags ask for, on top of GNU Go's defaults.
+    fn reading_options(&self) -> Result<ReadingOptions, String> {
+        let mut opts = ReadingOptions::default();
+        let numbers = [
+            ("depth", self.depth.map(u64::from)),
+            ("backfill_depth", self.backfill_depth.map(u64::from)),
+            ("fourlib_depth", self.fourlib_depth.map(u64::from)),
+            ("ko_depth", self.ko_depth.map(u64::from)),
+            ("branch_depth", self.branch_depth.map(u64::from)),
+            ("hash_mb", self.hash_mb.map(u64::from)),
+            ("node_limit", self.node_limit),
+        ];
+        for (name, value) in numbers {
+            if let Some(v) = value {
+                opts.set(name, &v.to_string())?;
+            }
+        }
+        if self.no_hash {
+            opts.set("use_hash", "false")?;
+        }
+        Ok(opts)
+    }
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
@@ -119,6 +169,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     if args.superko {
         engine.game.set_ko_rule(KoRule::PositionalSuperko);
     }
+    reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();
     engine
         .run(BufReader::new(stdin.lock()), io::stdout().lock())

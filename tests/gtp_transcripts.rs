@@ -202,3 +202,36 @@ fn binary_loads_a_file_until_a_move() {
         "tesuji: tests/data/broken.sgf:3:3: unterminated property value\n"
     );
 }
+
+#[test]
+fn binary_takes_reading_options_on_the_command_line() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "-D", "10", "-K", "3", "--hash-mb", "32", "--no-hash"])
+        .args(["--node-limit", "5000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"tesuji-reading_options\n")
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    for line in [
+        "depth 10",
+        "ko_depth 3",
+        "hash_mb 32",
+        "use_hash false",
+        "node_limit 5000",
+    ] {
+        assert!(
+            out.lines().any(|l| l.trim_start_matches("= ") == line),
+            "{line} in {out}"
+        );
+    }
+    assert!(out.contains("fourlib_depth 7"), "defaults stay: {out}");
+}

@@ -123,6 +123,38 @@ fn write_trace(
     Ok(())
 }
 
+/// Runs one read and returns its answer with what it cost, as printed after the answer:
+/// reading nodes only, or connection and reading nodes.
+fn timed(
+    reader: &mut Reader,
+    connection: bool,
+    read: impl FnOnce(&mut Reader) -> ReadResult,
+) -> (ReadResult, String) {
+    let (t, n0, c0) = (Instant::now(), reader.nodes(), reader.connection_nodes());
+    let r = read(reader);
+    let secs = t.elapsed().as_secs_f64();
+    let nodes = reader.nodes() - n0;
+    let cost = if connection {
+        let cn = reader.connection_nodes() - c0;
+        format!("{cn} connection nodes, {nodes} reading nodes, {secs:.3} s")
+    } else {
+        format!("{nodes} nodes, {secs:.3} s")
+    };
+    (r, cost)
+}
+
+/// Prints `SUBJECT can be VERB <how> (cost)` or `SUBJECT cannot be VERB (cost)`; returns
+/// whether it can.
+fn report(board: &Board, subject: &str, verb: &str, (r, cost): (ReadResult, String)) -> bool {
+    if r.0 == 0 {
+        println!("{subject} cannot be {verb} ({cost})");
+        false
+    } else {
+        println!("{subject} can be {verb} {} ({cost})", how(board, r));
+        true
+    }
+}
+
 /// `decide-string`: can the string be captured, and if so, defended?
 pub fn decide_string(args: DecideStringArgs) -> Result<(), String> {
     let mut game = load(&args.file, args.until.as_deref())?;
@@ -136,37 +168,10 @@ pub fn decide_string(args: DecideStringArgs) -> Result<(), String> {
     if args.output.is_some() {
         reader.start_trace();
     }
-    let t = Instant::now();
-    let n0 = reader.nodes();
-    let a = reader.attack(board, s);
-    let (na, ta) = (reader.nodes() - n0, t.elapsed());
-    if a.0 == 0 {
-        println!(
-            "{v} cannot be attacked ({na} nodes, {:.3} s)",
-            ta.as_secs_f64()
-        );
-    } else {
-        println!(
-            "{v} can be attacked {} ({na} nodes, {:.3} s)",
-            how(board, a),
-            ta.as_secs_f64()
-        );
-        let t = Instant::now();
-        let n0 = reader.nodes();
-        let d = reader.find_defense(board, s);
-        let (nd, td) = (reader.nodes() - n0, t.elapsed());
-        if d.0 == 0 {
-            println!(
-                "{v} cannot be defended ({nd} nodes, {:.3} s)",
-                td.as_secs_f64()
-            );
-        } else {
-            println!(
-                "{v} can be defended {} ({nd} nodes, {:.3} s)",
-                how(board, d),
-                td.as_secs_f64()
-            );
-        }
+    let attack = timed(&mut reader, false, |r| r.attack(board, s));
+    if report(board, &v, "attacked", attack) {
+        let defence = timed(&mut reader, false, |r| r.find_defense(board, s));
+        report(board, &v, "defended", defence);
     }
     let header = format!("decide-string {v}");
     write_trace(&mut reader, board, to_move, &args.output, &header)
@@ -192,48 +197,11 @@ pub fn decide_connection(args: DecideConnectionArgs) -> Result<(), String> {
     if args.output.is_some() {
         reader.start_trace();
     }
-    let t = Instant::now();
-    let c0 = reader.connection_nodes();
-    let r0 = reader.nodes();
-    let c = reader.string_connect(board, s1, s2);
-    let (cn, rn, tc) = (
-        reader.connection_nodes() - c0,
-        reader.nodes() - r0,
-        t.elapsed(),
-    );
-    if c.0 == 0 {
-        println!(
-            "{n1} and {n2} cannot be connected ({cn} connection nodes, {rn} reading nodes, {:.3} s)",
-            tc.as_secs_f64()
-        );
-    } else {
-        println!(
-            "{n1} and {n2} can be connected {} ({cn} connection nodes, {rn} reading nodes, {:.3} s)",
-            how(board, c),
-            tc.as_secs_f64()
-        );
-    }
-    let t = Instant::now();
-    let c0 = reader.connection_nodes();
-    let r0 = reader.nodes();
-    let d = reader.disconnect(board, s1, s2);
-    let (cn, rn, td) = (
-        reader.connection_nodes() - c0,
-        reader.nodes() - r0,
-        t.elapsed(),
-    );
-    if d.0 == 0 {
-        println!(
-            "{n1} and {n2} cannot be disconnected ({cn} connection nodes, {rn} reading nodes, {:.3} s)",
-            td.as_secs_f64()
-        );
-    } else {
-        println!(
-            "{n1} and {n2} can be disconnected {} ({cn} connection nodes, {rn} reading nodes, {:.3} s)",
-            how(board, d),
-            td.as_secs_f64()
-        );
-    }
+    let subject = format!("{n1} and {n2}");
+    let connect = timed(&mut reader, true, |r| r.string_connect(board, s1, s2));
+    report(board, &subject, "connected", connect);
+    let cut = timed(&mut reader, true, |r| r.disconnect(board, s1, s2));
+    report(board, &subject, "disconnected", cut);
     let header = format!("decide-connection {n1}/{n2}");
     write_trace(&mut reader, board, to_move, &args.output, &header)
 }

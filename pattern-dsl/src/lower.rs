@@ -495,22 +495,21 @@ impl<'a> PatternLowering<'a> {
             };
             let k = key.name.as_str();
             if !allowed.contains(&k) {
-                let kind = self
-                    .kind
-                    .expect("all attributes are allowed without a kind");
-                let mut d = Diagnostic::new(
-                    key.span,
-                    format!("unknown attribute `{k}` for {} patterns", kind.name()),
-                )
-                .note(format!(
-                    "{} patterns take: {}, and `if` conditions",
-                    kind.name(),
-                    allowed
-                        .iter()
-                        .map(|a| format!("`{a}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                // Without a `kind` (itself reported) only unknown names get here.
+                let whose = self.kind.map_or("patterns".to_string(), |kind| {
+                    format!("{} patterns", kind.name())
+                });
+                let mut d =
+                    Diagnostic::new(key.span, format!("unknown attribute `{k}` for {whose}")).note(
+                        format!(
+                            "{whose} take: {}, and `if` conditions",
+                            allowed
+                                .iter()
+                                .map(|a| format!("`{a}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    );
                 let owners: Vec<&str> = Kind::ALL
                     .iter()
                     .filter(|o| attributes_of(**o).iter().any(|a| a.0 == k))

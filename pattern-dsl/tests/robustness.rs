@@ -64,3 +64,16 @@ proptest! {
         check_no_panic(&src);
     }
 }
+
+/// Found by `mutated_fixtures`: an unknown attribute in a file without `kind` panicked.
+#[test]
+fn unknown_attribute_without_kind_is_a_diagnostic() {
+    let d = pattern_dsl::check("x.db", "pattern a {\n |O*|\n valu 3\n}\n").unwrap_err();
+    let text = d.render();
+    assert_eq!(d.len(), 2, "{text}");
+    assert!(text.contains("missing `kind` directive"), "{text}");
+    assert!(
+        text.contains("x.db:3:2: error: unknown attribute `valu` for patterns"),
+        "{text}"
+    );
+}

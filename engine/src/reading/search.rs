@@ -612,11 +612,7 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.save_boundary(b, s, &mut moves, 5);
         if self.run_phase(
             b,
@@ -666,11 +662,7 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.save_boundary(b, s, &mut moves, 5);
         let max = if narrow { 1 } else { 99 };
         if self.run_phase(
@@ -721,11 +713,7 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.save_boundary(b, s, &mut moves, 5);
         let max = if narrow { 1 } else { 99 };
         if self.run_phase(
@@ -806,16 +794,34 @@ impl Reader {
         best
     }
 
+    /// The slower defence generators of the second phase, each within its depth cut-off:
+    /// breaking the chain through a superstring, third-order chain moves, second-order
+    /// liberties.
+    fn deep_defence_moves(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        color: Color,
+        d: u32,
+        moves: &mut MoveList,
+    ) {
+        if d <= self.opts.superstring_depth {
+            self.superstring_break_chain(b, s, color, moves, 0);
+        }
+        if d <= self.opts.break_chain_depth {
+            self.break_chain3(b, s, moves, -5);
+        }
+        if d <= self.opts.backfill2_depth {
+            self.second_order_liberties(b, s, moves, -10);
+        }
+    }
+
     fn defend2(&mut self, b: &mut Board, s: Point, color: Color, extra: &MoveList) -> (i32, Point) {
         let d = self.depth_now();
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.break_chain(b, s, &mut moves, 10);
         self.break_chain2_efficient(b, s, &mut moves, 0);
         if self.run_phase(
@@ -855,15 +861,7 @@ impl Reader {
             self.special_rescue(b, s, color, &mut moves, 0);
             self.defend_backfill(b, s, color, &mut moves, 0);
         }
-        if d <= self.opts.superstring_depth {
-            self.superstring_break_chain(b, s, color, &mut moves, 0);
-        }
-        if d <= self.opts.break_chain_depth {
-            self.break_chain3(b, s, &mut moves, -5);
-        }
-        if d <= self.opts.backfill2_depth {
-            self.second_order_liberties(b, s, &mut moves, -10);
-        }
+        self.deep_defence_moves(b, s, color, d, &mut moves);
         self.run_phase(
             b,
             s,
@@ -882,11 +880,7 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.break_chain(b, s, &mut moves, 10);
         self.break_chain2_efficient(b, s, &mut moves, 0);
         if self.run_phase(
@@ -907,15 +901,7 @@ impl Reader {
         if d <= self.opts.backfill_depth {
             self.special_rescue(b, s, color, &mut moves, 0);
         }
-        if d <= self.opts.superstring_depth {
-            self.superstring_break_chain(b, s, color, &mut moves, 0);
-        }
-        if d <= self.opts.break_chain_depth {
-            self.break_chain3(b, s, &mut moves, -5);
-        }
-        if d <= self.opts.backfill2_depth {
-            self.second_order_liberties(b, s, &mut moves, -10);
-        }
+        self.deep_defence_moves(b, s, color, d, &mut moves);
         self.run_phase(
             b,
             s,
@@ -934,11 +920,7 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
-        let mut moves = extra.clone();
-        let libs = libs_of(b, s);
-        for &l in libs.as_slice() {
-            moves.add(l, 0);
-        }
+        let mut moves = with_liberties(b, s, extra);
         self.break_chain(b, s, &mut moves, 10);
         if self.run_phase(
             b,
@@ -1504,4 +1486,14 @@ pub(crate) fn vertex(b: &Board, p: Point) -> String {
         return "PASS".into();
     }
     crate::board::Vertex::from_point(p, b.size()).to_string()
+}
+
+/// `extra` (pattern or caller candidates) followed by every liberty of the string: the first
+/// candidates of each routine for two to four liberties.
+fn with_liberties(b: &Board, s: Point, extra: &MoveList) -> MoveList {
+    let mut moves = extra.clone();
+    for &l in libs_of(b, s).as_slice() {
+        moves.add(l, 0);
+    }
+    moves
 }

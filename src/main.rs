@@ -113,6 +113,10 @@ struct GtpArgs {
     /// Read without the transposition table (answers are the same, only slower).
     #[arg(long)]
     no_hash: bool,
+    /// Do not keep reading results across moves (GNU Go's persistent reading cache; answers
+    /// are the same, only slower).
+    #[arg(long)]
+    no_persistent_cache: bool,
     /// Reading nodes one question may use (0: no limit).
     #[arg(long)]
     node_limit: Option<u64>,
@@ -138,6 +142,9 @@ impl GtpArgs {
         }
         if self.no_hash {
             opts.set("use_hash", "false")?;
+        }
+        if self.no_persistent_cache {
+            opts.set("persistent_cache", "false")?;
         }
         Ok(opts)
     }

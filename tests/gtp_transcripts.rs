@@ -209,7 +209,7 @@ fn binary_takes_reading_options_on_the_command_line() {
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
         .args(["gtp", "-D", "10", "-K", "3", "--hash-mb", "32", "--no-hash"])
-        .args(["--node-limit", "5000"])
+        .args(["--node-limit", "5000", "--no-persistent-cache"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -227,6 +227,7 @@ fn binary_takes_reading_options_on_the_command_line() {
         "hash_mb 32",
         "use_hash false",
         "node_limit 5000",
+        "persistent_cache false",
     ] {
         assert!(
             out.lines().any(|l| l.trim_start_matches("= ") == line),
@@ -234,4 +235,47 @@ fn binary_takes_reading_options_on_the_command_line() {
         );
     }
     assert!(out.contains("fourlib_depth 7"), "defaults stay: {out}");
+}
+
+/// The persistent reading cache lives across GTP commands: after a distant move the same
+/// `attack` reads no node; with `--no-persistent-cache` it reads again. (The attack patterns
+/// at the root look far: the distant move must be out of their reach.)
+#[test]
+fn binary_keeps_reading_results_across_moves() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let second_read_nodes = |flags: &[&str]| -> u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+            .arg("gtp")
+            .args(flags)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(
+                b"boardsize 19\nplay B D5\nplay W E5\nplay B E4\nplay W D4\nplay B F5\n\
+                  play W D3\nplay W A9\nattack E5\nreset_reading_node_counter\nplay W Q16\n\
+                  attack E5\nget_reading_node_counter\ntesuji-reading_options\n",
+            )
+            .unwrap();
+        let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let answers: Vec<&str> = out
+            .split("\n\n")
+            .map(|a| a.trim_start_matches('=').trim())
+            .collect();
+        assert_eq!(answers[8], answers[11], "the same answer: {out}");
+        assert_ne!(answers[8], "0", "E5 is in atari: {out}");
+        let on = !flags.contains(&"--no-persistent-cache");
+        assert!(
+            answers[13].contains(&format!("persistent_cache {on}")),
+            "{out}"
+        );
+        answers[12].parse().unwrap()
+    };
+    assert_eq!(second_read_nodes(&[]), 0);
+    assert!(second_read_nodes(&["--no-persistent-cache"]) > 0);
 }

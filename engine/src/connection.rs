@@ -17,6 +17,7 @@
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use crate::reading::moves::{MoveList, Points, libs_of, origin};
+use crate::reading::persistent::PointSet;
 use crate::reading::tt::Routine;
 use crate::reading::{KO_B, ReadResult, Reader, WIN, quality, reverse};
 
@@ -42,7 +43,9 @@ impl Reader {
         }
         self.begin(b);
         let root = self.stackp;
-        let (code, mv) = self.connect_node(b, s1, s2, root);
+        let (code, mv) = self.persistent_question(b, Routine::Connect, s1, s2, |r, b| {
+            r.connect_node(b, s1, s2, root)
+        });
         self.end();
         (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
@@ -58,7 +61,9 @@ impl Reader {
         }
         self.begin(b);
         let root = self.stackp;
-        let (code, mv) = self.disconnect_node(b, s1, s2, root);
+        let (code, mv) = self.persistent_question(b, Routine::Disconnect, s1, s2, |r, b| {
+            r.disconnect_node(b, s1, s2, root)
+        });
         self.end();
         (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
@@ -313,7 +318,7 @@ impl Reader {
             }
         }
         // Points on the shortest paths between the strings (through our stones).
-        path_points(b, s1, s2, moves, 15);
+        path_points(b, s1, s2, moves, 15, &mut self.shadow);
         // Near the root, also the second-order points between the strings.
         if depth <= 2 {
             for &l in l1.as_slice() {
@@ -351,7 +356,7 @@ impl Reader {
                 }
             }
         }
-        path_points(b, s1, s2, moves, 15);
+        path_points(b, s1, s2, moves, 15, &mut self.shadow);
         // Points next to liberties of both (the gap of a two-space jump).
         if depth <= 3 {
             for &l in l1.as_slice() {
@@ -403,6 +408,9 @@ impl Reader {
         owner: bool,
     ) {
         let mover = if owner { color } else { color.opponent() };
+        for &m in &moves.pts[..moves.len] {
+            self.shadow.insert(m);
+        }
         let mut i = 0;
         while i < moves.len {
             let m = moves.pts[i];
@@ -507,11 +515,24 @@ fn distances(b: &Board, s: Point, max: u8) -> [u8; NUM_CELLS] {
 }
 
 /// Empty points on the shortest paths between the two strings (and those one step longer),
-/// scored by how short the path through them is.
-fn path_points(b: &Board, s1: Point, s2: Point, moves: &mut MoveList, score: i32) {
+/// scored by how short the path through them is. Every point the walks reach goes into the
+/// reading `shadow`.
+fn path_points(
+    b: &Board,
+    s1: Point,
+    s2: Point,
+    moves: &mut MoveList,
+    score: i32,
+    shadow: &mut PointSet,
+) {
     const MAX: u8 = 4;
     let d1 = distances(b, s1, MAX);
     let d2 = distances(b, s2, MAX);
+    for (i, (&a, &c)) in d1.iter().zip(&d2).enumerate() {
+        if a != u8::MAX || c != u8::MAX {
+            shadow.insert(Point(i as u16));
+        }
+    }
     let mut best = u16::MAX;
     for &p in b.empty_points() {
         let (a, c) = (d1[p.index()], d2[p.index()]);

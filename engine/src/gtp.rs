@@ -488,8 +488,14 @@ fn read_with<R>(e: &mut GtpEngine, f: impl FnOnce(&mut Reader, &mut Board) -> R)
     let patterns = e.patterns;
     let board = e.game.board_mut();
     reading::sync_trymoves(board);
+    let real_position = reading::thread_base_depth() == 0;
     reading::with_reader(|r| {
         r.set_patterns(patterns);
+        if real_position {
+            // Moves, undos and setups since the last question drop the persistent answers
+            // they touch (trymoves leave them: the position comes back with popgo).
+            r.forget_changed(board);
+        }
         f(r, board)
     })
 }

@@ -21,6 +21,7 @@
 
 pub mod komaster;
 pub(crate) mod moves;
+pub mod persistent;
 mod search;
 pub mod trace;
 pub(crate) mod tt;
@@ -31,6 +32,7 @@ mod tests;
 use crate::board::{Board, Color, Point};
 use crate::pattern::{NoPatterns, PatternSet};
 use komaster::{KoState, Tried};
+use persistent::{CacheKey, PersistentCache, PersistentStats, PointSet};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicU64, Ordering};
 use trace::Trace;
@@ -77,6 +79,8 @@ pub struct ReadingOptions {
     pub use_hash: bool,
     /// Ask the attack / defense pattern databases for candidate moves at the root.
     pub use_patterns: bool,
+    /// Keep the most expensive top-level answers across moves (see [`persistent`]).
+    pub persistent_cache: bool,
 }
 
 impl Default for ReadingOptions {
@@ -95,6 +99,7 @@ impl Default for ReadingOptions {
             hash_mb: 16,
             use_hash: true,
             use_patterns: true,
+            persistent_cache: true,
         }
     }
 }
@@ -118,7 +123,7 @@ impl ReadingOptions {
     }
 
     /// Sets one option by name (`depth`, `branch_depth`, ..., `node_limit`, `hash_mb`,
-    /// `use_hash`, `use_patterns`).
+    /// `use_hash`, `use_patterns`, `persistent_cache`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let num = || -> Result<u64, String> {
             value
@@ -146,6 +151,7 @@ impl ReadingOptions {
             "hash_mb" => self.hash_mb = num()? as usize,
             "use_hash" => self.use_hash = flag()?,
             "use_patterns" => self.use_patterns = flag()?,
+            "persistent_cache" => self.persistent_cache = flag()?,
             _ => return Err(format!("unknown reading option '{name}'")),
         }
         Ok(())
@@ -156,7 +162,8 @@ impl ReadingOptions {
         format!(
             "depth {}\nbranch_depth {}\nbackfill_depth {}\nbackfill2_depth {}\n\
              break_chain_depth {}\nsuperstring_depth {}\nfourlib_depth {}\nko_depth {}\n\
-             tenuki_depth {}\nnode_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}",
+             tenuki_depth {}\nnode_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}\n\
+             persistent_cache {}",
             self.depth,
             self.branch_depth,
             self.backfill_depth,
@@ -169,7 +176,8 @@ impl ReadingOptions {
             self.node_limit,
             self.hash_mb,
             self.use_hash,
-            self.use_patterns
+            self.use_patterns,
+            self.persistent_cache
         )
     }
 }
@@ -222,6 +230,20 @@ pub struct Reader {
     pub(crate) captures_before: u32,
     /// Signature of the last root position (the table is cleared when it changes).
     root_signature: u64,
+    /// Answers kept across positions, when [`ReadingOptions::persistent_cache`].
+    persistent: Option<PersistentCache>,
+    /// Points played or considered by the current top-level question (its reading shadow).
+    pub(crate) shadow: PointSet,
+    /// The shadows of every question read since the table was last cleared: a table entry
+    /// stored by an earlier question may stand for any part of them.
+    root_shadow: PointSet,
+    /// Top-level questions since the table was last cleared (tags table entries).
+    question_serial: u32,
+    /// The current question used a table entry another question stored.
+    foreign_hit: bool,
+    /// A reader made for a question asked while this thread's reader is busy (a pattern
+    /// condition): it hands its shadow to the busy one.
+    nested: bool,
 }
 
 impl Reader {
@@ -242,6 +264,14 @@ impl Reader {
             trace: None,
             captures_before: 0,
             root_signature: 0,
+            persistent: opts
+                .persistent_cache
+                .then(|| PersistentCache::new(persistent::DEFAULT_CAPACITY)),
+            shadow: PointSet::new(),
+            root_shadow: PointSet::new(),
+            question_serial: 0,
+            foreign_hit: false,
+            nested: false,
         }
     }
 
@@ -253,6 +283,11 @@ impl Reader {
     pub fn set_options(&mut self, opts: ReadingOptions) {
         let remake = opts.use_hash != self.opts.use_hash || opts.hash_mb != self.opts.hash_mb;
         self.opts = opts;
+        if opts.persistent_cache != self.persistent.is_some() {
+            self.persistent = opts
+                .persistent_cache
+                .then(|| PersistentCache::new(persistent::DEFAULT_CAPACITY));
+        }
         if remake {
             self.tt = opts.use_hash.then(|| TransTable::new(opts.hash_mb));
         } else if let Some(tt) = &mut self.tt {
@@ -281,11 +316,42 @@ impl Reader {
         self.conn_nodes
     }
 
-    /// Forgets every cached result.
+    /// Forgets every cached result (the persistent cache too).
     pub fn clear_cache(&mut self) {
+        self.clear_table();
+        if let Some(p) = &mut self.persistent {
+            p.clear();
+        }
+    }
+
+    /// Forgets the transposition table (and the shadows its entries stand for).
+    fn clear_table(&mut self) {
         if let Some(tt) = &mut self.tt {
             tt.clear();
         }
+        self.root_shadow.clear();
+        self.question_serial = 0;
+    }
+
+    /// Drops the persistent answers that a change of the board (a real move, an undo, a
+    /// setup) has touched: those with a changed cell in their active area.
+    pub fn forget_changed(&mut self, b: &Board) {
+        if let Some(p) = &mut self.persistent {
+            p.forget_changed(b);
+        }
+    }
+
+    /// Counters of the persistent cache (all zero when it is off).
+    pub fn persistent_stats(&self) -> PersistentStats {
+        self.persistent
+            .as_ref()
+            .map(PersistentCache::stats)
+            .unwrap_or_default()
+    }
+
+    /// Entries in the persistent cache.
+    pub fn persistent_len(&self) -> usize {
+        self.persistent.as_ref().map_or(0, PersistentCache::len)
     }
 
     /// Starts recording every variation read (see [`Reader::take_trace`]).
@@ -305,7 +371,10 @@ impl Reader {
             return (0, None);
         }
         self.begin(b);
-        let (code, mv) = self.root_attack(b, s);
+        let (code, mv) =
+            self.persistent_question(b, Routine::AttackRoot, s, Point::NONE, |r, b| {
+                r.root_attack(b, s)
+            });
         self.end();
         (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
@@ -318,7 +387,10 @@ impl Reader {
             return (0, None);
         }
         self.begin(b);
-        let (code, mv) = self.root_defend(b, s);
+        let (code, mv) =
+            self.persistent_question(b, Routine::DefendRoot, s, Point::NONE, |r, b| {
+                r.root_defend(b, s)
+            });
         self.end();
         (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
@@ -469,17 +541,115 @@ impl Reader {
         let sig = b.hash() ^ (b.move_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if sig != self.root_signature {
             self.root_signature = sig;
-            self.clear_cache();
+            self.clear_table();
+        } else {
+            self.question_serial = self.question_serial.saturating_add(1);
         }
         self.stackp = self.base_stackp;
         self.ko = KoState::default();
         self.ko_stack.clear();
         self.aborted = false;
         self.question_start = self.nodes;
+        self.shadow.clear();
+        self.foreign_hit = false;
+        if !self.nested {
+            NESTED_SHADOW.with(|n| n.borrow_mut().clear());
+        }
     }
 
     pub(crate) fn end(&mut self) {
         self.aborted = false;
+        if self.nested {
+            NESTED_SHADOW.with(|n| n.borrow_mut().union_with(&self.shadow));
+        } else {
+            self.absorb_nested_shadow();
+        }
+        self.root_shadow.union_with(&self.shadow);
+    }
+
+    /// Adds what readers nested in this question (pattern conditions) played to its shadow.
+    fn absorb_nested_shadow(&mut self) {
+        if !self.nested {
+            NESTED_SHADOW.with(|n| self.shadow.union_with(&n.borrow()));
+        }
+    }
+
+    /// Everything that the reading settings of an answer consist of, as one number.
+    fn settings_digest(&self) -> u64 {
+        let o = &self.opts;
+        let patterns = if o.use_patterns {
+            self.patterns as *const dyn PatternSet as *const () as usize as u64
+        } else {
+            0
+        };
+        [
+            o.depth as u64,
+            o.branch_depth as u64,
+            o.backfill_depth as u64,
+            o.backfill2_depth as u64,
+            o.break_chain_depth as u64,
+            o.superstring_depth as u64,
+            o.fourlib_depth as u64,
+            o.ko_depth as u64,
+            o.tenuki_depth as u64,
+            o.node_limit,
+            self.base_stackp as u64,
+            patterns,
+        ]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &v| {
+            (h ^ v).wrapping_mul(0x0000_0100_0000_01b3).rotate_left(17)
+        })
+    }
+
+    /// Answers a top-level question (after [`Reader::begin`]) from the persistent cache, or
+    /// by `read`, storing the answer with its active area. Traced questions are always read.
+    pub(crate) fn persistent_question(
+        &mut self,
+        b: &mut Board,
+        routine: Routine,
+        s1: Point,
+        s2: Point,
+        read: impl FnOnce(&mut Reader, &mut Board) -> (i32, Point),
+    ) -> (i32, Point) {
+        if self.persistent.is_none() || self.trace.is_some() {
+            return read(self, b);
+        }
+        let name = |p: Point| {
+            if b.on_board(p) && b.color_at(p).is_some() {
+                moves::origin(b, p)
+            } else {
+                Point::NONE
+            }
+        };
+        let (mut str1, mut str2) = (name(s1), name(s2));
+        if str2 != Point::NONE && str2 < str1 {
+            std::mem::swap(&mut str1, &mut str2);
+        }
+        let key = CacheKey {
+            routine,
+            str1,
+            str2,
+            settings: self.settings_digest(),
+        };
+        if let Some(r) = self.persistent.as_mut().and_then(|p| p.lookup(b, &key)) {
+            return r;
+        }
+        let (nodes, conn_nodes) = (self.nodes, self.conn_nodes);
+        let r = read(self, b);
+        if !self.aborted {
+            self.absorb_nested_shadow();
+            let mut shadow = self.shadow;
+            if self.foreign_hit {
+                shadow.union_with(&self.root_shadow);
+            }
+            let area = persistent::active_area(b, &shadow, &[s1, s2]);
+            let cost = self.nodes - nodes + self.conn_nodes - conn_nodes;
+            if let Some(p) = &mut self.persistent {
+                p.store(b, key, r, cost, area);
+            }
+        }
+        r
     }
 
     /// Counts a reading node; false when the node limit is exhausted.
@@ -524,6 +694,7 @@ impl Reader {
         self.ko_stack.push(self.ko);
         self.ko = next;
         self.stackp += 1;
+        self.shadow.insert(p);
         if let Some(t) = &mut self.trace {
             t.push(p, color);
         }
@@ -563,9 +734,19 @@ impl Reader {
         }
     }
 
+    /// The tag of this question's table entries: its serial, 15 standing for any later one.
+    #[inline]
+    fn serial_tag(&self) -> u8 {
+        self.question_serial.min(15) as u8
+    }
+
     #[inline]
     pub(crate) fn tt_get(&mut self, key: u64, q: &Question) -> Option<(i32, Point)> {
-        self.tt.as_mut()?.get(key, q)
+        let (code, mv, serial) = self.tt.as_mut()?.get(key, q)?;
+        if serial != self.serial_tag() || self.question_serial >= 15 {
+            self.foreign_hit = true;
+        }
+        Some((code, mv))
     }
 
     #[inline]
@@ -574,7 +755,7 @@ impl Reader {
             return;
         }
         if let Some(tt) = &mut self.tt {
-            tt.put(key, q, r.0, r.1);
+            tt.put(key, q, r.0, r.1, self.question_serial.min(15) as u8);
         }
     }
 
@@ -621,6 +802,9 @@ thread_local! {
     static OPTIONS: Cell<ReadingOptions> = Cell::new(ReadingOptions::default());
     static BASE_DEPTH: Cell<u32> = const { Cell::new(0) };
     static READER: RefCell<Option<Reader>> = const { RefCell::new(None) };
+    /// The shadows of nested readers (see [`Reader::nested`]) since the busy reader's
+    /// question began.
+    static NESTED_SHADOW: RefCell<PointSet> = const { RefCell::new(PointSet::new()) };
 }
 
 /// The reading options of this thread's reader (what [`with_reader`] uses).
@@ -661,8 +845,10 @@ pub fn with_reader<R>(f: impl FnOnce(&mut Reader) -> R) -> R {
             let mut reader = Reader::new(ReadingOptions {
                 use_hash: false,
                 use_patterns: false,
+                persistent_cache: false,
                 ..opts
             });
+            reader.nested = true;
             reader.set_base_depth(base);
             f(&mut reader)
         }

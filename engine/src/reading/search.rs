@@ -121,6 +121,27 @@ impl Reader {
             })
             .collect();
         let patterns = self.patterns;
+        // The matchers look this far from the points they are asked about: all of that is in
+        // the reading shadow.
+        let reach = patterns.matcher(kind).map_or(0, |m| {
+            m.footprint
+                .iter()
+                .map(|&(dx, dy)| dx.unsigned_abs().max(dy.unsigned_abs()) as isize)
+                .max()
+                .unwrap_or(0)
+        });
+        let size = b.size() as isize;
+        for &p in area.as_slice() {
+            let (x, y) = p.xy();
+            for dy in -reach..=reach {
+                for dx in -reach..=reach {
+                    let (nx, ny) = (x as isize + dx, y as isize + dy);
+                    if (0..size).contains(&nx) && (0..size).contains(&ny) {
+                        self.shadow.insert(Point::from_xy(nx as usize, ny as usize));
+                    }
+                }
+            }
+        }
         let view = PatternView::new(b);
         for &p in area.as_slice() {
             let (x, y) = p.xy();
@@ -505,6 +526,10 @@ impl Reader {
         }
         if moves.len == 0 {
             return false;
+        }
+        // Every candidate ordered is looked at: part of the reading shadow.
+        for &m in &moves.pts[..moves.len] {
+            self.shadow.insert(m);
         }
         self.order(b, s, color, moves, side);
         moves.truncate(max_moves);

@@ -291,83 +291,214 @@ fn node_limit_answers_conservatively() {
     assert_eq!(b.move_count(), 0);
 }
 
-/// The transposition table must not change any answer: every `attack` / `defend` test of
-/// GNU Go's reading.tst (when the shared regression folder is present) read with and
-/// without it.
-#[test]
-fn results_are_identical_with_and_without_the_table() {
+/// Answers of every `attack` / `defend` / `connect` / `disconnect` test of one of GNU Go's
+/// regression files (from the shared regression folder), read in order by one reader with
+/// `opts`, the whole file `passes` times over (a second pass meets the persistent answers of
+/// the first on other positions), and that reader's persistent-cache counters. `None` when
+/// the folder is absent.
+fn read_regression_file(
+    file: &str,
+    opts: ReadingOptions,
+    passes: usize,
+) -> Option<(Vec<(String, ReadResult)>, persistent::PersistentStats)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/regression");
-    let Ok(tst) = std::fs::read_to_string(dir.join("reading.tst")) else {
+    let Ok(tst) = std::fs::read_to_string(dir.join(file)) else {
         eprintln!("skipped: {} not found", dir.display());
+        return None;
+    };
+    let mut r = Reader::new(opts);
+    let mut game: Option<crate::game::Game> = None;
+    let mut tries = 0u32;
+    let mut out = Vec::new();
+    let point = |g: &crate::game::Game, v: &str| match Vertex::parse_move(v, g.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!("a test names a stone"),
+    };
+    for line in std::iter::repeat_n(tst.lines(), passes).flatten() {
+        let line = line.split('#').next().unwrap().trim();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let words = match words.first() {
+            Some(w) if w.bytes().all(|c| c.is_ascii_digit()) => &words[1..],
+            _ => &words[..],
+        };
+        match words {
+            ["loadsgf", file, rest @ ..] => {
+                let text = crate::sgf::read_file(dir.join(file)).unwrap();
+                let until = match rest.first() {
+                    Some(n) => crate::sgf::Until::BeforeMove(n.parse().unwrap()),
+                    None => crate::sgf::Until::End,
+                };
+                game = Some(
+                    crate::sgf::load_with(
+                        &text,
+                        until,
+                        0.0,
+                        crate::sgf::EmptySetup::IgnoreLikeGnuGo,
+                    )
+                    .unwrap(),
+                );
+                tries = 0;
+            }
+            ["trymove", color, v] => {
+                let g = game.as_mut().unwrap();
+                let mv = Vertex::parse_move(v, g.size()).unwrap();
+                g.play(mv, color.parse().unwrap()).unwrap();
+                tries += 1;
+            }
+            ["popgo"] => {
+                game.as_mut().unwrap().undo();
+                tries -= 1;
+            }
+            [cmd @ ("attack" | "defend"), v] => {
+                let g = game.as_mut().unwrap();
+                let s = point(g, v);
+                r.set_base_depth(tries);
+                let b = g.board_mut();
+                let res = if *cmd == "attack" {
+                    r.attack(b, s)
+                } else {
+                    r.find_defense(b, s)
+                };
+                out.push((line.to_string(), res));
+            }
+            [cmd @ ("connect" | "disconnect"), v1, v2] => {
+                let g = game.as_mut().unwrap();
+                let (s1, s2) = (point(g, v1), point(g, v2));
+                r.set_base_depth(tries);
+                let b = g.board_mut();
+                let res = if *cmd == "connect" {
+                    r.string_connect(b, s1, s2)
+                } else {
+                    r.disconnect(b, s1, s2)
+                };
+                out.push((line.to_string(), res));
+            }
+            _ => {}
+        }
+    }
+    Some((out, r.persistent_stats()))
+}
+
+/// Neither the transposition table nor the persistent cache may change any answer: every
+/// test of GNU Go's reading.tst read with both, and with neither.
+#[test]
+fn reading_results_are_identical_with_and_without_the_caches() {
+    let plain = ReadingOptions {
+        use_hash: false,
+        persistent_cache: false,
+        ..ReadingOptions::default()
+    };
+    let cached = ReadingOptions {
+        use_hash: true,
+        hash_mb: 8,
+        persistent_cache: true,
+        ..ReadingOptions::default()
+    };
+    let Some((without, _)) = read_regression_file("reading.tst", plain, 1) else {
         return;
     };
-    let run = |use_hash: bool| -> Vec<(String, ReadResult)> {
-        let mut r = Reader::new(ReadingOptions {
-            use_hash,
-            hash_mb: 8,
-            ..ReadingOptions::default()
-        });
-        let mut game: Option<crate::game::Game> = None;
-        let mut tries = 0u32;
-        let mut out = Vec::new();
-        for line in tst.lines() {
-            let line = line.split('#').next().unwrap().trim();
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let words = match words.first() {
-                Some(w) if w.bytes().all(|c| c.is_ascii_digit()) => &words[1..],
-                _ => &words[..],
-            };
-            match words {
-                ["loadsgf", file, rest @ ..] => {
-                    let text = crate::sgf::read_file(dir.join(file)).unwrap();
-                    let until = match rest.first() {
-                        Some(n) => crate::sgf::Until::BeforeMove(n.parse().unwrap()),
-                        None => crate::sgf::Until::End,
-                    };
-                    game = Some(
-                        crate::sgf::load_with(
-                            &text,
-                            until,
-                            0.0,
-                            crate::sgf::EmptySetup::IgnoreLikeGnuGo,
-                        )
-                        .unwrap(),
-                    );
-                    tries = 0;
-                }
-                ["trymove", color, v] => {
-                    let g = game.as_mut().unwrap();
-                    let mv = Vertex::parse_move(v, g.size()).unwrap();
-                    g.play(mv, color.parse().unwrap()).unwrap();
-                    tries += 1;
-                }
-                ["popgo"] => {
-                    game.as_mut().unwrap().undo();
-                    tries -= 1;
-                }
-                [cmd @ ("attack" | "defend"), v] => {
-                    let g = game.as_mut().unwrap();
-                    let Move::Play(s) = Vertex::parse_move(v, g.size()).unwrap() else {
-                        unreachable!()
-                    };
-                    r.set_base_depth(tries);
-                    let b = g.board_mut();
-                    let res = if *cmd == "attack" {
-                        r.attack(b, s)
-                    } else {
-                        r.find_defense(b, s)
-                    };
-                    out.push((line.to_string(), res));
-                }
-                _ => {}
-            }
-        }
-        out
-    };
-    let with = run(true);
-    let without = run(false);
-    assert!(with.len() > 200, "read {} tests", with.len());
-    for (a, b) in with.iter().zip(&without) {
-        assert_eq!(a, b, "table on vs off");
+    let (with, stats) = read_regression_file("reading.tst", cached, 2).unwrap();
+    assert!(without.len() > 200, "read {} tests", without.len());
+    assert!(
+        stats.hits > 50,
+        "the persistent cache answered little: {stats:?}"
+    );
+    for (a, b) in with.iter().zip(without.iter().cycle()) {
+        assert_eq!(a, b, "caches on vs off");
     }
+}
+
+/// The same for connect.tst (read twice with the cache): the persistent cache changes no
+/// answer.
+#[test]
+fn connection_results_are_identical_with_and_without_the_persistent_cache() {
+    let on = ReadingOptions {
+        hash_mb: 8,
+        ..ReadingOptions::default()
+    };
+    let off = ReadingOptions {
+        persistent_cache: false,
+        ..on
+    };
+    let Some((without, _)) = read_regression_file("connect.tst", off, 1) else {
+        return;
+    };
+    let (with, stats) = read_regression_file("connect.tst", on, 2).unwrap();
+    assert!(without.len() > 70, "read {} tests", without.len());
+    assert!(
+        stats.hits > 20,
+        "the persistent cache answered little: {stats:?}"
+    );
+    for (a, b) in with.iter().zip(without.iter().cycle()) {
+        assert_eq!(a, b, "persistent cache on vs off");
+    }
+}
+
+/// A persistent answer survives a move far away (answered without a node), and a move next
+/// to the string drops it: the answer is read again, and right.
+#[test]
+fn persistent_answer_is_reused_after_a_distant_move_and_dropped_after_a_near_one() {
+    let mut b = setup(&[
+        ". X . . . . . . . . . . .",
+        "X O . . . . . . . . . . .",
+        ". X . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+        ". . . . . . . . . . . . .",
+    ]);
+    let s = pt(&b, "B12");
+    let mut r = reader();
+    let first = r.attack(&mut b, s);
+    assert_eq!(first, (WIN, Some(pt(&b, "C12"))));
+    assert_eq!(r.persistent_stats().stores, 1);
+
+    // A distant move: the same answer, from the cache, reading nothing.
+    b.play(Move::Play(pt(&b, "N1")), Color::Black).unwrap();
+    r.forget_changed(&b);
+    let nodes = r.nodes();
+    assert_eq!(r.attack(&mut b, s), first);
+    assert_eq!(r.nodes(), nodes, "answered without reading");
+    assert_eq!(r.persistent_stats().hits, 1);
+
+    // White connects out: the entry is dropped and the string is read again (now safe).
+    b.play(Move::Play(pt(&b, "C12")), Color::White).unwrap();
+    r.forget_changed(&b);
+    assert_eq!(r.persistent_stats().invalidated, 1);
+    assert_eq!(r.persistent_len(), 0);
+    let again = r.attack(&mut b, s);
+    assert!(r.nodes() > nodes, "read again");
+    let mut fresh = Reader::new(ReadingOptions {
+        persistent_cache: false,
+        ..ReadingOptions::default()
+    });
+    assert_eq!(again, fresh.attack(&mut b, s));
+    assert_eq!(again.0, 0, "three liberties in the open: not captured");
+
+    // Taking the move back restores the position: the answer read for it is dropped too,
+    // and the first answer is read again.
+    b.undo();
+    r.forget_changed(&b);
+    assert_eq!(r.attack(&mut b, s), first);
+    assert_eq!(r.persistent_stats().hits, 1);
+}
+
+/// With the cache off nothing is kept.
+#[test]
+fn persistent_cache_can_be_switched_off() {
+    let mut b = setup(&[". X . .", "X O . .", ". X . .", ". . . ."]);
+    let s = pt(&b, "B3");
+    let mut r = Reader::new(ReadingOptions {
+        persistent_cache: false,
+        ..ReadingOptions::default()
+    });
+    assert_eq!(r.attack(&mut b, s).0, WIN);
+    assert_eq!(r.persistent_len(), 0);
+    assert_eq!(r.persistent_stats(), persistent::PersistentStats::default());
 }

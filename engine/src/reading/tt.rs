@@ -56,7 +56,8 @@ impl Question {
 struct Entry {
     /// Position hash mixed with the generation key (entries of older generations never match).
     hash: u64,
-    /// The packed question (bits 0..46), result code (bits 46..50), move (bits 50..60).
+    /// The packed question (bits 0..46), result code (bits 46..50), move (bits 50..60), the
+    /// serial of the top-level question that stored it (bits 60..64, see [`TransTable::get`]).
     /// Zero marks a free entry (a question always has a routine).
     data: u64,
 }
@@ -112,9 +113,10 @@ impl TransTable {
         h as usize & self.mask
     }
 
-    /// A stored result for this position and question.
+    /// A stored result for this position and question, with the serial (0..16) the storing
+    /// top-level question passed to [`TransTable::put`].
     #[inline]
-    pub fn get(&mut self, hash: u64, q: &Question) -> Option<(i32, Point)> {
+    pub fn get(&mut self, hash: u64, q: &Question) -> Option<(i32, Point, u8)> {
         let qk = q.pack();
         let key = self.key(hash);
         let bucket = &self.buckets[self.bucket(key, qk)];
@@ -123,7 +125,7 @@ impl TransTable {
                 self.hits += 1;
                 let code = ((e.data >> 46) & 0xf) as i32;
                 let mv = Point(((e.data >> 50) & 0x3ff) as u16);
-                return Some((code, mv));
+                return Some((code, mv, (e.data >> 60) as u8));
             }
         }
         None
@@ -131,7 +133,7 @@ impl TransTable {
 
     /// Stores a result; replaces the same question, else a free entry, else the one read
     /// deepest (the cheapest to read again).
-    pub fn put(&mut self, hash: u64, q: &Question, code: i32, mv: Point) {
+    pub fn put(&mut self, hash: u64, q: &Question, code: i32, mv: Point, serial: u8) {
         let qk = q.pack();
         let key = self.key(hash);
         let i = self.bucket(key, qk);
@@ -152,7 +154,10 @@ impl TransTable {
         self.stores += 1;
         bucket[victim] = Entry {
             hash: key,
-            data: qk | ((code as u64 & 0xf) << 46) | ((mv.0 as u64 & 0x3ff) << 50),
+            data: qk
+                | ((code as u64 & 0xf) << 46)
+                | ((mv.0 as u64 & 0x3ff) << 50)
+                | ((serial as u64 & 0xf) << 60),
         };
     }
 }
@@ -176,10 +181,10 @@ mod tests {
     fn stores_finds_and_clears() {
         let mut t = TransTable::new(1);
         assert!(t.get(42, &q(Routine::Attack, 100, 3)).is_none());
-        t.put(42, &q(Routine::Attack, 100, 3), 2, Point(321));
+        t.put(42, &q(Routine::Attack, 100, 3), 2, Point(321), 15);
         assert_eq!(
             t.get(42, &q(Routine::Attack, 100, 3)),
-            Some((2, Point(321)))
+            Some((2, Point(321), 15))
         );
         assert!(
             t.get(42, &q(Routine::Attack, 100, 4)).is_none(),

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use tesuji::engine::board::{KoRule, Vertex};
 use tesuji::engine::gtp::GtpEngine;
 use tesuji::engine::reading::{self, ReadingOptions};
+use tesuji::engine::scoring::ScoringRules;
 use tesuji::engine::sgf::{self, Until};
 use tesuji::patterns::CompiledPatterns;
 
@@ -92,6 +93,10 @@ struct GtpArgs {
     /// Forbid any move that repeats an earlier whole-board position (default: simple ko).
     #[arg(long)]
     superko: bool,
+    /// Count `final_score` by area (stones plus territory) instead of GNU Go's default
+    /// Japanese territory plus prisoners (GNU Go's --chinese-rules).
+    #[arg(long)]
+    chinese_rules: bool,
     /// Tactical reading depth (GNU Go's -D; default 16).
     #[arg(short = 'D', long)]
     depth: Option<u32>,
@@ -144,7 +149,14 @@ impl GtpArgs {
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
-    let mut engine = GtpEngine::new(args.boardsize, args.komi)?.with_patterns(&CompiledPatterns);
+    let rules = if args.chinese_rules {
+        ScoringRules::Chinese
+    } else {
+        ScoringRules::Japanese
+    };
+    let mut engine = GtpEngine::new(args.boardsize, args.komi)?
+        .with_patterns(&CompiledPatterns)
+        .with_scoring_rules(rules);
     if let Some(file) = &args.infile {
         let text = sgf::read_file(file).map_err(|e| format!("{file}: {e}"))?;
         let until = match &args.until {

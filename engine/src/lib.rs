@@ -11,4 +11,5 @@ pub mod matching;
 pub mod pattern;
 pub mod playout;
 pub mod reading;
+pub mod scoring;
 pub mod sgf;

@@ -1,5 +1,6 @@
 //! The `tesuji` command line.
 
+mod analyze_cli;
 mod decide_cli;
 mod heatmap_cli;
 mod patterns_cli;
@@ -41,6 +42,9 @@ enum Command {
     DecideString(decide_cli::DecideStringArgs),
     /// Read whether two strings can be connected or cut (GNU Go's --decide-connection).
     DecideConnection(decide_cli::DecideConnectionArgs),
+    /// Report on a position: board, strings in danger with attack and defence, final status,
+    /// freedom and danger of every string, and the score. Without a file, a shipped 9x9.
+    Analyze(analyze_cli::AnalyzeArgs),
     /// Draw a position's influence as a heat map PNG (board, stones, colour scale, score).
     Heatmap(heatmap_cli::HeatmapArgs),
     /// Pattern databases: list, show, check .db files, match a position.
@@ -194,6 +198,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => run_gtp(args),
         Command::Patterns(cmd) => patterns_cli::run(cmd),
         Command::Heatmap(args) => heatmap_cli::run(args),
+        Command::Analyze(args) => analyze_cli::run(args),
         Command::DecideString(args) => decide_cli::decide_string(args),
         Command::DecideConnection(args) => decide_cli::decide_connection(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {

@@ -1,5 +1,6 @@
 //! The `tesuji` command line.
 
+mod analyze_cli;
 mod decide_cli;
 mod heatmap_cli;
 mod patterns_cli;
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 use tesuji::engine::board::{KoRule, Vertex};
 use tesuji::engine::gtp::GtpEngine;
 use tesuji::engine::reading::{self, ReadingOptions};
+use tesuji::engine::scoring::ScoringRules;
 use tesuji::engine::sgf::{self, Until};
 use tesuji::patterns::CompiledPatterns;
 
@@ -40,6 +42,9 @@ enum Command {
     DecideString(decide_cli::DecideStringArgs),
     /// Read whether two strings can be connected or cut (GNU Go's --decide-connection).
     DecideConnection(decide_cli::DecideConnectionArgs),
+    /// Report on a position: board, strings in danger with attack and defence, final status,
+    /// freedom and danger of every string, and the score. Without a file, a shipped 9x9.
+    Analyze(analyze_cli::AnalyzeArgs),
     /// Draw a position's influence as a heat map PNG (board, stones, colour scale, score).
     Heatmap(heatmap_cli::HeatmapArgs),
     /// Pattern databases: list, show, check .db files, match a position.
@@ -92,6 +97,10 @@ struct GtpArgs {
     /// Forbid any move that repeats an earlier whole-board position (default: simple ko).
     #[arg(long)]
     superko: bool,
+    /// Count `final_score` by area (stones plus territory) instead of GNU Go's default
+    /// Japanese territory plus prisoners (GNU Go's --chinese-rules).
+    #[arg(long)]
+    chinese_rules: bool,
     /// Tactical reading depth (GNU Go's -D; default 16).
     #[arg(short = 'D', long)]
     depth: Option<u32>,
@@ -151,7 +160,14 @@ impl GtpArgs {
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
-    let mut engine = GtpEngine::new(args.boardsize, args.komi)?.with_patterns(&CompiledPatterns);
+    let rules = if args.chinese_rules {
+        ScoringRules::Chinese
+    } else {
+        ScoringRules::Japanese
+    };
+    let mut engine = GtpEngine::new(args.boardsize, args.komi)?
+        .with_patterns(&CompiledPatterns)
+        .with_scoring_rules(rules);
     if let Some(file) = &args.infile {
         let text = sgf::read_file(file).map_err(|e| format!("{file}: {e}"))?;
         let until = match &args.until {
@@ -189,6 +205,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => run_gtp(args),
         Command::Patterns(cmd) => patterns_cli::run(cmd),
         Command::Heatmap(args) => heatmap_cli::run(args),
+        Command::Analyze(args) => analyze_cli::run(args),
         Command::DecideString(args) => decide_cli::decide_string(args),
         Command::DecideConnection(args) => decide_cli::decide_connection(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {

@@ -279,3 +279,21 @@ fn binary_keeps_reading_results_across_moves() {
     assert_eq!(second_read_nodes(&[]), 0);
     assert!(second_read_nodes(&["--no-persistent-cache"]) > 0);
 }
+
+/// Dead stones, seki and dame of a finished 9×9 position; GNU Go 3.8 gives the same lists
+/// and score (W+1.5) on this file.
+#[test]
+fn final_status_on_a_finished_game() {
+    insta::assert_snapshot!(session(
+        "loadsgf tests/data/finished9.sgf\n\
+         final_status_list alive\n\
+         final_status_list dead\n\
+         final_status_list seki\n\
+         final_status_list dame\n\
+         final_status_list black_territory\n\
+         final_status_list white_territory\n\
+         final_status_list unknown\n\
+         final_status_list\n\
+         final_score\n"
+    ));
+}

@@ -7,6 +7,7 @@ use crate::board::{Color, Move, Point, Vertex};
 use crate::game::{Game, TimeLeft, TimeSettings};
 use crate::pattern::{NoPatterns, PatternSet};
 use crate::reading::{self, ReadResult, Reader};
+use crate::scoring::{self, ScoringOptions, ScoringRules, StoneStatus};
 use crate::sgf::{self, EmptySetup, Until};
 use std::io::{self, BufRead, Write};
 
@@ -23,6 +24,8 @@ pub struct GtpEngine {
     pub patterns: &'static dyn PatternSet,
     /// Komi used when a board is cleared or an SGF file gives none.
     default_komi: f32,
+    /// How `final_score` counts (GNU Go's `--chinese-rules` selects area).
+    pub scoring_rules: ScoringRules,
     rng: u64,
     quit: bool,
 }
@@ -65,7 +68,9 @@ static COMMANDS: &[Command] = commands! {
     "printsgf" => cmd_printsgf,
     "time_settings" => cmd_time_settings,
     "time_left" => cmd_time_left,
-    "final_score" => |e, _| Ok(e.game.final_score()),
+    "final_score" => cmd_final_score,
+    "final_status_list" => cmd_final_status_list,
+    "tesuji-ownership" => cmd_tesuji_ownership,
     "attack" => cmd_attack,
     "defend" => cmd_defend,
     "attack_either" => cmd_attack_either,
@@ -102,6 +107,7 @@ impl GtpEngine {
             game: Game::new(size, komi).map_err(|e| e.to_string())?,
             patterns: &NoPatterns,
             default_komi: komi,
+            scoring_rules: ScoringRules::Japanese,
             rng: 0x2545_F491_4F6C_DD1D,
             quit: false,
         })
@@ -110,6 +116,12 @@ impl GtpEngine {
     /// Uses these pattern databases (the binary passes the ones `build.rs` compiled).
     pub fn with_patterns(mut self, patterns: &'static dyn PatternSet) -> GtpEngine {
         self.patterns = patterns;
+        self
+    }
+
+    /// Counts `final_score` under these rules.
+    pub fn with_scoring_rules(mut self, rules: ScoringRules) -> GtpEngine {
+        self.scoring_rules = rules;
         self
     }
 
@@ -655,6 +667,75 @@ fn cmd_unconditional_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         Move::Pass => return Err("invalid coordinate".into()),
     };
     Ok(crate::life::point_status(e.game.board(), p).name().into())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Final scoring (see `crate::scoring`): statuses of every stone, the score with dead stones
+// removed.
+
+fn final_status(e: &GtpEngine) -> scoring::FinalStatus {
+    let board = e.game.board();
+    scoring::final_status(board, e.game.to_move(), &ScoringOptions::default())
+}
+
+/// `final_score`: GNU Go's text, `W+3.5`, `B+12.0` or `0`.
+fn cmd_final_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    let fs = final_status(e);
+    let score = scoring::final_score(e.game.board(), &fs, e.game.komi(), e.scoring_rules);
+    Ok(score.result_string())
+}
+
+/// `final_status_list alive|dead|seki`: one string a line, as GNU Go lists them; also
+/// GNU Go's extensions `black_territory`, `white_territory` and `dame` (points on one line).
+fn cmd_final_status_list(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let what = args.first().ok_or("missing status")?;
+    let fs = final_status(e);
+    let board = e.game.board();
+    let owner = match *what {
+        "black_territory" => Some(Some(Color::Black)),
+        "white_territory" => Some(Some(Color::White)),
+        "dame" => Some(None),
+        _ => None,
+    };
+    if let Some(owner) = owner {
+        let pts = scoring::empty_points_owned(board, &fs, owner);
+        return Ok(e.format_points(pts));
+    }
+    let status: StoneStatus = what.parse().map_err(|_| "invalid status")?;
+    let lines: Vec<String> = fs
+        .strings_with(board, status)
+        .into_iter()
+        .map(|stones| e.format_points(stones))
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// `tesuji-ownership`: the playout ownership behind `final_status_list`, White's share minus
+/// Black's in percent (−100…100), one row a line from the top; the statuses as letters
+/// after it (`a` alive, `d` dead, `s` seki, `.` empty).
+fn cmd_tesuji_ownership(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    let fs = final_status(e);
+    let board = e.game.board();
+    let n = board.size();
+    let mut out = String::new();
+    for y in 0..n {
+        out.push('\n');
+        for x in 0..n {
+            let p = Point::from_xy(x, y);
+            out.push_str(&format!("{:5}", (fs.ownership(p) * 100.0).round() as i32));
+        }
+        out.push_str("   ");
+        for x in 0..n {
+            let p = Point::from_xy(x, y);
+            out.push(match fs.status(p) {
+                Some(StoneStatus::Alive) => 'a',
+                Some(StoneStatus::Dead) => 'd',
+                Some(StoneStatus::Seki) => 's',
+                None => '.',
+            });
+        }
+    }
+    Ok(out)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -261,6 +261,70 @@ fn sign(c: Color) -> f32 {
     }
 }
 
+/// Calls `give(point, degree)` for every empty point the stone at `s` reaches, by Wulu's
+/// degrees of liberty with the blocking rules above (`enemy` says which stones block: the
+/// opponent's, for influence those radiating for the other colour). A point can be given
+/// more than once at different degrees (the hane rule); callers keep the smallest.
+pub fn reach_from(
+    board: &Board,
+    s: Point,
+    hane_rule: bool,
+    enemy: impl Fn(Point) -> bool,
+    mut give: impl FnMut(Point, Degree),
+) {
+    let n = board.size() as i32;
+    let at = |x: i32, y: i32| -> Option<Point> {
+        (x >= 0 && y >= 0 && x < n && y < n).then(|| Point::from_xy(x as usize, y as usize))
+    };
+    let empty = |p: Point| board.color_at(p).is_none();
+    let (sx, sy) = s.xy();
+    let (sx, sy) = (sx as i32, sy as i32);
+    for (dx, dy) in ADJACENT {
+        if let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) {
+            give(p, Degree::Adjacent);
+        }
+    }
+    for (dx, dy) in DIAGONAL {
+        let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
+            continue;
+        };
+        // Both shared neighbours are enemy stones: a crosscut, no way through.
+        let a = Point::from_xy((sx + dx) as usize, sy as usize);
+        let b = Point::from_xy(sx as usize, (sy + dy) as usize);
+        if enemy(a) && enemy(b) {
+            continue;
+        }
+        let hane = hane_rule && p.neighbors().into_iter().any(&enemy);
+        give(p, if hane { Degree::Jump } else { Degree::Diagonal });
+    }
+    for (dx, dy) in JUMP {
+        let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
+            continue;
+        };
+        let mid = Point::from_xy((sx + dx / 2) as usize, (sy + dy / 2) as usize);
+        if !enemy(mid) {
+            give(p, Degree::Jump);
+        }
+    }
+    for (dx, dy) in KNIGHT {
+        let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
+            continue;
+        };
+        // The orthogonal first step and the diagonal point on the way must not be enemy
+        // stones.
+        let (step, diag) = if dy.abs() == 2 {
+            ((0, dy.signum()), (dx, dy.signum()))
+        } else {
+            ((dx.signum(), 0), (dx.signum(), dy))
+        };
+        let m1 = Point::from_xy((sx + step.0) as usize, (sy + step.1) as usize);
+        let m2 = Point::from_xy((sx + diag.0) as usize, (sy + diag.1) as usize);
+        if !enemy(m1) && !enemy(m2) {
+            give(p, Degree::Knight);
+        }
+    }
+}
+
 const ADJACENT: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
 const DIAGONAL: [(i32, i32); 4] = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
 const JUMP: [(i32, i32); 4] = [(0, -2), (-2, 0), (2, 0), (0, 2)];
@@ -289,7 +353,6 @@ impl Influence {
         weights: Option<&StoneWeights>,
     ) -> Influence {
         let size = board.size();
-        let n = size as i32;
         let mut inf = Influence {
             size,
             rules,
@@ -323,20 +386,13 @@ impl Influence {
             }
         }
 
-        let at = |x: i32, y: i32| -> Option<Point> {
-            (x >= 0 && y >= 0 && x < n && y < n).then(|| Point::from_xy(x as usize, y as usize))
-        };
-        let empty = |p: Point| board.color_at(p).is_none();
-
         for &s in &radiators {
             let rc = rad[s.index()];
             let enemy_code = 3 - rc;
-            let enemy = |q: Point| rad[q.index()] == enemy_code;
             let ci = (rc - 1) as usize;
             let m = mag[s.index()];
-            let (sx, sy) = s.xy();
-            let (sx, sy) = (sx as i32, sy as i32);
-            let mut give = |p: Point, d: Degree| {
+            let enemy = |q: Point| rad[q.index()] == enemy_code;
+            reach_from(board, s, rules.hane_rule, enemy, |p, d| {
                 let v = d.value() * m;
                 let i = p.index();
                 if v > inf.strength[ci][i] {
@@ -346,53 +402,10 @@ impl Influence {
                 if inf.degree[ci][i] == 0 || dc < inf.degree[ci][i] {
                     inf.degree[ci][i] = dc;
                 }
-            };
-            for (dx, dy) in ADJACENT {
-                if let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) {
-                    give(p, Degree::Adjacent);
-                }
-            }
-            for (dx, dy) in DIAGONAL {
-                let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
-                    continue;
-                };
-                // Both shared neighbours are enemy stones: a crosscut, no way through.
-                let a = Point::from_xy((sx + dx) as usize, sy as usize);
-                let b = Point::from_xy(sx as usize, (sy + dy) as usize);
-                if enemy(a) && enemy(b) {
-                    continue;
-                }
-                let hane = rules.hane_rule && p.neighbors().into_iter().any(enemy);
-                give(p, if hane { Degree::Jump } else { Degree::Diagonal });
-            }
-            for (dx, dy) in JUMP {
-                let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
-                    continue;
-                };
-                let mid = Point::from_xy((sx + dx / 2) as usize, (sy + dy / 2) as usize);
-                if !enemy(mid) {
-                    give(p, Degree::Jump);
-                }
-            }
-            for (dx, dy) in KNIGHT {
-                let Some(p) = at(sx + dx, sy + dy).filter(|&p| empty(p)) else {
-                    continue;
-                };
-                // The orthogonal first step and the diagonal point on the way must not be
-                // enemy stones.
-                let (step, diag) = if dy.abs() == 2 {
-                    ((0, dy.signum()), (dx, dy.signum()))
-                } else {
-                    ((dx.signum(), 0), (dx.signum(), dy))
-                };
-                let m1 = Point::from_xy((sx + step.0) as usize, (sy + step.1) as usize);
-                let m2 = Point::from_xy((sx + diag.0) as usize, (sy + diag.1) as usize);
-                if !enemy(m1) && !enemy(m2) {
-                    give(p, Degree::Knight);
-                }
-            }
+            });
         }
 
+        let empty = |p: Point| board.color_at(p).is_none();
         // Values of the empty points. `contact` has bit `code` set on the eight points around
         // each stone radiating that colour.
         let mut contact = [0u8; NUM_CELLS];

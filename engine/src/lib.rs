@@ -1,6 +1,7 @@
 //! tesuji's engine library.
 extern crate self as tesuji_engine;
 
+pub mod block_safety;
 pub mod board;
 pub mod connection;
 pub mod game;
@@ -11,4 +12,5 @@ pub mod matching;
 pub mod pattern;
 pub mod playout;
 pub mod reading;
+pub mod scoring;
 pub mod sgf;

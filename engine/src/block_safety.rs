@@ -1,0 +1,349 @@
+//! Freedom and danger of a block: how much room a set of stones has around it and how many
+//! points are at stake if it lacks eyes. Both are functions of a plain stone set (`&[Point]`,
+//! one colour), so they apply to strings today and to dragons once those exist.
+//!
+//! The formulas, constants and diagrams are in `docs/evaluation.md`, "Freedom and danger".
+//!
+//! - **Freedom**, three schemes: ([`Freedom::adjacent`]) empty points adjacent or diagonal to
+//!   the stones; ([`Freedom::jumps`]) empty points a one-point jump or a knight's move away
+//!   that are not already adjacent or diagonal; ([`Freedom::wulu_degree2`],
+//!   [`Freedom::wulu_degree25`]) Wulu's liberty points of degree 2 and 2.5, by
+//!   [`crate::influence::reach_from`] (enemy stones block, hane rule on).
+//! - **Danger** in moku: what the opponent gains by killing the block, `2 × stones` (the
+//!   stones become prisoners and their points territory) plus the eye space, scaled by the
+//!   lack of eyes, `(2 − eyes) / 2` clamped to 0…1, and halved for every extra move the
+//!   opponent needs to surround it: `extra = wulu_freedom / POINTS_PER_SURROUNDING_MOVE`.
+
+use crate::board::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
+use crate::influence::{Degree, reach_from};
+
+/// The three freedom counts of a block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Freedom {
+    /// (a) Empty points adjacent or diagonal to a stone.
+    pub adjacent: u32,
+    /// (b) Empty points a one-point jump or a knight's move from a stone, not counted in (a).
+    pub jumps: u32,
+    /// (c) Wulu: empty points whose nearest degree of liberty from the block is 2.
+    pub wulu_degree2: u32,
+    /// (c) Wulu: empty points whose nearest degree of liberty from the block is 2.5.
+    pub wulu_degree25: u32,
+}
+
+impl Freedom {
+    /// Wulu's outer freedom: the degree-2 and degree-2.5 points together.
+    pub fn wulu(&self) -> u32 {
+        self.wulu_degree2 + self.wulu_degree25
+    }
+}
+
+/// Empty points of degree 2 or 2.5 that one surrounding stone takes away, roughly: a stone
+/// played against the block blocks its own point, the jump behind it and the knight's moves
+/// beside that.
+pub const POINTS_PER_SURROUNDING_MOVE: u32 = 4;
+
+/// Eyes a block needs to live.
+pub const EYES_TO_LIVE: f32 = 2.0;
+
+/// Computes the freedom of the stones (one colour; empty points and other colours in
+/// `stones` are ignored).
+pub fn freedom(board: &Board, stones: &[Point]) -> Freedom {
+    let Some(color) = stones.iter().find_map(|&s| board.color_at(s)) else {
+        return Freedom::default();
+    };
+    let mut near = [false; NUM_CELLS];
+    let mut far = [false; NUM_CELLS];
+    // Best Wulu degree code per point: 0 none, else Degree as 1..=4.
+    let mut degree = [0u8; NUM_CELLS];
+    let enemy = |q: Point| board.color_at(q) == Some(color.opponent());
+    for &s in stones.iter().filter(|&&s| board.color_at(s) == Some(color)) {
+        for q in s.neighbors().into_iter().chain(s.diagonals()) {
+            if board.cell(q) == Cell::Empty {
+                near[q.index()] = true;
+            }
+        }
+        let (sx, sy) = s.xy();
+        let n = board.size() as i32;
+        for (dx, dy) in JUMPS_AND_KNIGHTS {
+            let (x, y) = (sx as i32 + dx, sy as i32 + dy);
+            if x >= 0 && y >= 0 && x < n && y < n {
+                let q = Point::from_xy(x as usize, y as usize);
+                if board.cell(q) == Cell::Empty {
+                    far[q.index()] = true;
+                }
+            }
+        }
+        reach_from(board, s, true, enemy, |q, d| {
+            let code = d as u8 + 1;
+            let slot = &mut degree[q.index()];
+            if *slot == 0 || code < *slot {
+                *slot = code;
+            }
+        });
+    }
+    let mut f = Freedom::default();
+    for p in board.points() {
+        let i = p.index();
+        f.adjacent += u32::from(near[i]);
+        f.jumps += u32::from(far[i] && !near[i]);
+        f.wulu_degree2 += u32::from(degree[i] == Degree::Jump as u8 + 1);
+        f.wulu_degree25 += u32::from(degree[i] == Degree::Knight as u8 + 1);
+    }
+    f
+}
+
+const JUMPS_AND_KNIGHTS: [(i32, i32); 12] = [
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+    (-1, -2),
+    (1, -2),
+    (-2, -1),
+    (2, -1),
+    (-2, 1),
+    (2, 1),
+    (-1, 2),
+    (1, 2),
+];
+
+/// A simple eye estimate for a block when nothing better is known: every region of empty
+/// points bounded only by the block's colour (and the edge) that touches the block counts
+/// by its size — one point: 1 if it is a real eye ([`Board::is_eye`]), else ½ (a false or
+/// doubtful eye); two points: 1; three to five: 1½ (one eye, maybe two); six or more: 2.
+/// The sum is capped at 2. Regions larger than [`MAX_EYE_REGION`] are open space, not eyes.
+pub fn simple_eye_estimate(board: &Board, stones: &[Point]) -> EyeEstimate {
+    let Some(color) = stones.iter().find_map(|&s| board.color_at(s)) else {
+        return EyeEstimate::default();
+    };
+    let mut seen = [false; NUM_CELLS];
+    let mut stack = [Point::NONE; MAX_SIZE * MAX_SIZE];
+    let mut est = EyeEstimate::default();
+    for &s in stones {
+        for start in s.neighbors() {
+            if board.cell(start) != Cell::Empty || seen[start.index()] {
+                continue;
+            }
+            // Flood the whole region (so no part of it is taken again from another stone);
+            // it is open space when it is too big or meets the opponent.
+            let (mut size, mut top, mut enclosed) = (0usize, 1usize, true);
+            stack[0] = start;
+            seen[start.index()] = true;
+            while top > 0 {
+                top -= 1;
+                let q = stack[top];
+                size += 1;
+                for n in q.neighbors() {
+                    match board.cell(n) {
+                        Cell::Empty if !seen[n.index()] => {
+                            seen[n.index()] = true;
+                            stack[top] = n;
+                            top += 1;
+                        }
+                        c if c.color() == Some(color.opponent()) => enclosed = false,
+                        _ => {}
+                    }
+                }
+            }
+            if !enclosed || size > MAX_EYE_REGION {
+                continue;
+            }
+            est.space += size as u32;
+            est.eyes += match size {
+                1 if board.is_eye(start, color) => 1.0,
+                1 => 0.5,
+                2 => 1.0,
+                3..=5 => 1.5,
+                _ => 2.0,
+            };
+        }
+    }
+    est.eyes = est.eyes.min(EYES_TO_LIVE);
+    est
+}
+
+/// What [`simple_eye_estimate`] finds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EyeEstimate {
+    /// Eyes, in halves, at most 2.
+    pub eyes: f32,
+    /// Empty points of the enclosed regions counted.
+    pub space: u32,
+}
+
+/// Largest empty region [`simple_eye_estimate`] takes for eye space.
+pub const MAX_EYE_REGION: usize = 12;
+
+/// How much a block is in danger.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Danger {
+    /// Points the opponent gains by killing the block: `2 × stones + eye_space`.
+    pub stake: f32,
+    /// `(2 − eyes) / 2`, clamped to 0…1.
+    pub eye_lack: f32,
+    /// Moves beyond the first the opponent needs to surround the block.
+    pub extra_surrounding_moves: u32,
+    /// The danger: `stake × eye_lack × 2^−extra_surrounding_moves`, in moku.
+    pub moku: f32,
+}
+
+/// The danger of a block of `stones` stones with `eyes` eyes (an estimate: 0, ½, 1, 1½, 2…),
+/// `eye_space` empty points inside it, and this freedom.
+pub fn danger(stones: usize, eyes: f32, eye_space: u32, freedom: &Freedom) -> Danger {
+    let stake = 2.0 * stones as f32 + eye_space as f32;
+    let eye_lack = ((EYES_TO_LIVE - eyes) / EYES_TO_LIVE).clamp(0.0, 1.0);
+    let extra = freedom.wulu() / POINTS_PER_SURROUNDING_MOVE;
+    let moku = stake * eye_lack * 0.5f32.powi(extra.min(64) as i32);
+    Danger {
+        stake,
+        eye_lack,
+        extra_surrounding_moves: extra,
+        moku,
+    }
+}
+
+/// Freedom, the simple eye estimate and the danger with that estimate, for one block.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlockSafety {
+    pub freedom: Freedom,
+    pub eyes: EyeEstimate,
+    pub danger: Danger,
+}
+
+/// Everything about one block at once.
+pub fn assess(board: &Board, stones: &[Point]) -> BlockSafety {
+    let freedom = freedom(board, stones);
+    let eyes = simple_eye_estimate(board, stones);
+    let danger = danger(stones.len(), eyes.eyes, eyes.space, &freedom);
+    BlockSafety {
+        freedom,
+        eyes,
+        danger,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Color, Move, Vertex};
+
+    fn setup(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len()).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.split_whitespace().enumerate() {
+                let c = match ch {
+                    "X" => Color::Black,
+                    "O" => Color::White,
+                    _ => continue,
+                };
+                b.add_stone(Point::from_xy(x, y), c).unwrap();
+            }
+        }
+        b.clear_history();
+        b
+    }
+
+    fn pts(b: &Board, vs: &str) -> Vec<Point> {
+        vs.split_whitespace()
+            .map(|v| match Vertex::parse_move(v, b.size()).unwrap() {
+                Move::Play(p) => p,
+                Move::Pass => unreachable!(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_lone_stone_in_the_open() {
+        let mut b = Board::new(9).unwrap();
+        b.add_stone(Point::from_xy(4, 4), Color::Black).unwrap();
+        let f = freedom(&b, &pts(&b, "E5"));
+        assert_eq!(
+            f,
+            Freedom {
+                adjacent: 8,
+                jumps: 12,
+                wulu_degree2: 4,
+                wulu_degree25: 8
+            }
+        );
+        let d = danger(1, 0.0, 0, &f);
+        assert_eq!(d.extra_surrounding_moves, 3);
+        assert_eq!(d.moku, 2.0 / 8.0);
+    }
+
+    #[test]
+    fn the_corner_and_enemy_stones_take_freedom() {
+        let mut b = Board::new(9).unwrap();
+        b.add_stone(Point::from_xy(0, 8), Color::Black).unwrap();
+        let corner = freedom(&b, &pts(&b, "A1"));
+        assert_eq!((corner.adjacent, corner.jumps), (3, 4));
+        // A white stone on top of a black one: the jump beyond it is still a point two
+        // away (b), but not a Wulu liberty (c), and the diagonals beside it become hane
+        // points (degree 2 instead of 1.5).
+        let b = setup(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . O . . . .",
+            ". . . . X . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let f = freedom(&b, &pts(&b, "E5"));
+        assert_eq!(f.adjacent, 7);
+        assert_eq!(f.jumps, 12);
+        assert!(f.wulu() < 12, "{f:?}");
+    }
+
+    #[test]
+    fn a_living_shape_is_in_no_danger_and_an_enclosed_one_is() {
+        let b = setup(&[
+            ". X . X O . . . .",
+            "X X X X O . . . .",
+            "O O O O O . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let alive = assess(&b, &pts(&b, "B9 D9 A8 B8 C8 D8"));
+        assert_eq!(alive.eyes.eyes, 2.0);
+        assert_eq!(alive.danger.moku, 0.0);
+        let one_eye = setup(&[
+            "X X . X O . . . .",
+            "X X X X O . . . .",
+            "O O O O O . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let stones = pts(&one_eye, "A9 B9 D9 A8 B8 C8 D8");
+        let dead = assess(&one_eye, &stones);
+        assert_eq!(dead.eyes.eyes, 1.0);
+        assert_eq!(dead.freedom.wulu(), 0, "enclosed: no room beyond the eye");
+        // 2 × 7 stones + 1 point of eye space, half of the eyes missing, no extra move.
+        assert_eq!(dead.danger.moku, 7.5);
+    }
+
+    #[test]
+    fn room_outside_halves_the_danger_per_surrounding_move() {
+        let f = Freedom {
+            wulu_degree2: 6,
+            wulu_degree25: 6,
+            ..Freedom::default()
+        };
+        let open = danger(10, 0.0, 0, &f);
+        assert_eq!(open.extra_surrounding_moves, 3);
+        assert_eq!(open.moku, 20.0 / 8.0);
+        let shut = danger(10, 0.0, 0, &Freedom::default());
+        assert_eq!(shut.moku, 20.0);
+        assert_eq!(danger(10, 1.0, 0, &Freedom::default()).moku, 10.0);
+    }
+}

@@ -1,0 +1,933 @@
+//! Final scoring: which stones of a finished (or nearly finished) game are alive, dead or in
+//! seki, and the score with the dead stones removed, counted as GNU Go 3.8 counts.
+//!
+//! # Stone statuses
+//!
+//! Four sources, strongest first (docs/evaluation.md, "Final scoring", has the details):
+//!
+//! 1. **Unconditional life** ([`crate::life`], Benson's idea): a string that can never be
+//!    captured is alive, an opponent stone inside unconditional territory is dead. These are
+//!    certain and nothing below overrides them.
+//! 2. **Ownership from playouts**: from the position, seeded playouts (half with Black to
+//!    move first, half with White, so the tempo does not bias them) are played to the end,
+//!    and each point remembers how often each colour owned it at the end. The policy is
+//!    uniform random with captures, escapes from atari and no self-atari of two stones or
+//!    more (see `ScoringPlayout`). A string whose stones its own colour kept in at least half
+//!    of the playouts is alive, otherwise dead.
+//! 3. **Seki**: an empty point next to living strings of both colours where either colour's
+//!    stone would be left in atari (or is illegal) is a liberty neither side can fill: every
+//!    string next to it is in seki. (The no-self-atari policy keeps such strings alive in the
+//!    playouts, as in the game.)
+//! 4. **Tactics** ([`crate::reading`]): a string the playouts were unsure of (its colour kept
+//!    it in 20–80 % of them) with at most two liberties, which the reader captures even with
+//!    its owner to move, is dead.
+//!
+//! Then **consistency over regions**: the empty points and dead stones make regions bounded
+//! by living stones. A dead string whose region is bounded only by its own colour's living
+//! stones is alive after all (nothing surrounds it).
+//!
+//! # Counting
+//!
+//! [`ScoringRules::Japanese`] (GNU Go's default): each side scores its territory (the empty
+//! points and dead enemy stones of regions bounded only by its living stones, not touching a
+//! seki) plus its prisoners (stones captured during the game and the dead enemy stones).
+//! [`ScoringRules::Chinese`] (GNU Go's `--chinese-rules`): each side scores its living
+//! stones, stones in seki and territory. White adds komi. The SGF's `RU` is ignored, as GNU
+//! Go ignores it; its `KM` is the komi.
+
+use crate::board::Move;
+use crate::board::{Board, Cell, Color, MAX_SIZE, NUM_CELLS, Point};
+use crate::life::unconditional_life;
+use crate::playout::Rng;
+use crate::reading::{self, WIN};
+
+/// The final status of a stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StoneStatus {
+    Alive,
+    Dead,
+    Seki,
+}
+
+impl StoneStatus {
+    /// GNU Go's name (`final_status_list` argument).
+    pub fn name(self) -> &'static str {
+        match self {
+            StoneStatus::Alive => "alive",
+            StoneStatus::Dead => "dead",
+            StoneStatus::Seki => "seki",
+        }
+    }
+}
+
+impl std::str::FromStr for StoneStatus {
+    type Err = String;
+    fn from_str(s: &str) -> Result<StoneStatus, String> {
+        match s {
+            "alive" => Ok(StoneStatus::Alive),
+            "dead" => Ok(StoneStatus::Dead),
+            "seki" => Ok(StoneStatus::Seki),
+            _ => Err(format!("unknown status '{s}'")),
+        }
+    }
+}
+
+/// How the score is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ScoringRules {
+    /// Territory plus prisoners (GNU Go's default).
+    #[default]
+    Japanese,
+    /// Area: living stones plus territory (GNU Go's `--chinese-rules`).
+    Chinese,
+}
+
+impl std::str::FromStr for ScoringRules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ScoringRules, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "japanese" | "territory" => Ok(ScoringRules::Japanese),
+            "chinese" | "area" => Ok(ScoringRules::Chinese),
+            _ => Err(format!("unknown rules '{s}' (japanese or chinese)")),
+        }
+    }
+}
+
+/// Settings of the status analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoringOptions {
+    /// Random playouts for the ownership statistics.
+    pub playouts: u32,
+    /// Seed of the playouts: the same seed gives the same statuses.
+    pub seed: u64,
+    /// Strings with at most this many liberties are checked by the tactical reader.
+    pub tactical_liberties: usize,
+}
+
+impl Default for ScoringOptions {
+    fn default() -> ScoringOptions {
+        ScoringOptions {
+            playouts: 1000,
+            seed: 0x5EED_5C0E,
+            tactical_liberties: 2,
+        }
+    }
+}
+
+/// Ownership in (lower, upper) of a string's own colour is "uncertain": only then does the
+/// tactical reader get a say.
+const UNCERTAIN_OWNERSHIP: (f32, f32) = (0.2, 0.8);
+
+/// Where a status came from (for reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusSource {
+    Unconditional,
+    Playouts,
+    Seki,
+    Tactics,
+    Region,
+}
+
+/// The statuses of every stone and the ownership statistics behind them.
+#[derive(Clone)]
+pub struct FinalStatus {
+    size: usize,
+    status: Box<[Option<StoneStatus>; NUM_CELLS]>,
+    source: Box<[Option<StatusSource>; NUM_CELLS]>,
+    /// Fraction of playouts White owned the point minus the fraction Black did: −1…1.
+    ownership: Box<[f32; NUM_CELLS]>,
+}
+
+impl FinalStatus {
+    /// The status of the stone at `p` (`None` for an empty point).
+    pub fn status(&self, p: Point) -> Option<StoneStatus> {
+        self.status[p.index()]
+    }
+
+    /// Which analysis decided the status at `p`.
+    pub fn source(&self, p: Point) -> Option<StatusSource> {
+        self.source[p.index()]
+    }
+
+    /// White's ownership of `p` minus Black's over the playouts, −1…1.
+    pub fn ownership(&self, p: Point) -> f32 {
+        self.ownership[p.index()]
+    }
+
+    /// The strings with `status`, each as its stones in board order (top row first, left to
+    /// right), strings ordered by their first stone: GNU Go's `final_status_list` order.
+    pub fn strings_with(&self, board: &Board, status: StoneStatus) -> Vec<Vec<Point>> {
+        let mut out = Vec::new();
+        let mut seen = [false; NUM_CELLS];
+        for p in board.points() {
+            if self.status(p) != Some(status) || seen[p.index()] {
+                continue;
+            }
+            let mut stones: Vec<Point> = board.string_stones(p).collect();
+            for s in &stones {
+                seen[s.index()] = true;
+            }
+            stones.sort_by_key(|s| {
+                let (x, y) = s.xy();
+                (y, x)
+            });
+            out.push(stones);
+        }
+        out
+    }
+
+    /// The board size analysed.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+}
+
+/// Per-point playout statistics: how often each colour owned each point at the end.
+struct OwnershipCounts {
+    black: Box<[u32; NUM_CELLS]>,
+    white: Box<[u32; NUM_CELLS]>,
+    /// Flood-fill scratch for empty regions.
+    stack: Vec<Point>,
+    seen: Box<[u32; NUM_CELLS]>,
+    generation: u32,
+}
+
+impl OwnershipCounts {
+    fn new() -> OwnershipCounts {
+        OwnershipCounts {
+            black: Box::new([0; NUM_CELLS]),
+            white: Box::new([0; NUM_CELLS]),
+            stack: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
+            seen: Box::new([0; NUM_CELLS]),
+            generation: 0,
+        }
+    }
+
+    /// Adds the owners of every point of a finished playout: stones their colour, empty
+    /// regions the one colour that borders them (if only one does).
+    fn add(&mut self, board: &Board) {
+        self.generation += 1;
+        let generation = self.generation;
+        for p in board.points() {
+            match board.cell(p) {
+                Cell::Black => self.black[p.index()] += 1,
+                Cell::White => self.white[p.index()] += 1,
+                Cell::Empty if self.seen[p.index()] != generation => {
+                    self.stack.clear();
+                    let start = self.stack.len();
+                    let mut region_end = start;
+                    self.seen[p.index()] = generation;
+                    self.stack.push(p);
+                    let mut touches = 0u8;
+                    // Depth-first over the region; the stack keeps every point visited so the
+                    // region can be credited afterwards.
+                    while region_end < self.stack.len() {
+                        let q = self.stack[region_end];
+                        region_end += 1;
+                        for n in q.neighbors() {
+                            match board.cell(n) {
+                                Cell::Empty if self.seen[n.index()] != generation => {
+                                    self.seen[n.index()] = generation;
+                                    self.stack.push(n);
+                                }
+                                Cell::Black => touches |= 1,
+                                Cell::White => touches |= 2,
+                                _ => {}
+                            }
+                        }
+                    }
+                    let counts = match touches {
+                        1 => &mut self.black,
+                        2 => &mut self.white,
+                        _ => continue,
+                    };
+                    for q in &self.stack {
+                        counts[q.index()] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The playout policy of the ownership statistics: uniform random like [`crate::playout`],
+/// with three rules that keep random play from letting dead groups live (the side that owns
+/// a territory filling it and being captured) and living groups die (walking into atari):
+///
+/// - **capture**: a string next to the last move that is in atari is taken;
+/// - **escape**: an own string next to the last move in atari extends when that gives it
+///   two liberties or more;
+/// - **no self-atari**: a random move that leaves a string of two or more stones with one
+///   liberty is refused (a single stone may still throw in).
+///
+/// Nothing is allocated per move; the board is played on and the caller undoes.
+struct ScoringPlayout {
+    rng: Rng,
+    candidates: Vec<Point>,
+}
+
+impl ScoringPlayout {
+    fn new(seed: u64) -> ScoringPlayout {
+        ScoringPlayout {
+            rng: Rng::new(seed),
+            candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
+        }
+    }
+
+    /// Plays to two passes in a row (or a cap of three moves per point); returns the moves
+    /// played, passes included.
+    fn run(&mut self, board: &mut Board, to_move: Color) -> usize {
+        let cap = 3 * board.size() * board.size();
+        let (mut color, mut passes, mut moves) = (to_move, 0, 0);
+        while passes < 2 && moves < cap {
+            match self.choose(board, color) {
+                Some(p) => {
+                    board.play_unchecked(p, color);
+                    passes = 0;
+                }
+                None => {
+                    board.pass(color);
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            color = color.opponent();
+        }
+        moves
+    }
+
+    fn choose(&mut self, board: &mut Board, color: Color) -> Option<Point> {
+        if let Some(p) = self.urgent(board, color) {
+            return Some(p);
+        }
+        let n = board.empty_points().len();
+        if n == 0 {
+            return None;
+        }
+        self.candidates.clear();
+        self.candidates.extend_from_slice(board.empty_points());
+        let mut live = n;
+        while live > 0 {
+            let i = self.rng.below(live);
+            let p = self.candidates[i];
+            if !board.is_eye(p, color)
+                && board.is_legal_simple(p, color)
+                && !Self::self_atari(board, p, color)
+            {
+                return Some(p);
+            }
+            live -= 1;
+            self.candidates.swap(i, live);
+        }
+        None
+    }
+
+    /// A capture or an escape next to the last move.
+    fn urgent(&mut self, board: &mut Board, color: Color) -> Option<Point> {
+        let Some((_, Move::Play(last))) = board.last_move() else {
+            return None;
+        };
+        let mut around = [Point::NONE; 5];
+        around[0] = last;
+        around[1..].copy_from_slice(&last.neighbors());
+        let mut escape = None;
+        for s in around {
+            let Some(c) = board.color_at(s) else {
+                continue;
+            };
+            if board.libs(s) != 1 {
+                continue;
+            }
+            let mut lib = [Point::NONE; 1];
+            board.first_liberties(s, &mut lib);
+            let l = lib[0];
+            if c != color {
+                if board.is_legal_simple(l, color) {
+                    return Some(l);
+                }
+            } else if escape.is_none()
+                && board.is_legal_simple(l, color)
+                && board.libs_after(l, color) >= 2
+            {
+                escape = Some(l);
+            }
+        }
+        escape
+    }
+
+    /// Playing `color` at `p` leaves a string of two or more stones with one liberty.
+    fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
+        let empty_neighbors = p
+            .neighbors()
+            .iter()
+            .filter(|&&n| board.cell(n) == Cell::Empty)
+            .count();
+        if empty_neighbors >= 2 {
+            return false;
+        }
+        board.play_unchecked(p, color);
+        let bad = board.libs(p) == 1 && board.string_size(p) >= 2;
+        board.undo();
+        bad
+    }
+}
+
+/// Decides the status of every stone on `board`, `to_move` being the side to play.
+pub fn final_status(board: &Board, to_move: Color, opts: &ScoringOptions) -> FinalStatus {
+    let mut fs = FinalStatus {
+        size: board.size(),
+        status: Box::new([None; NUM_CELLS]),
+        source: Box::new([None; NUM_CELLS]),
+        ownership: Box::new([0.0; NUM_CELLS]),
+    };
+
+    // 1. Unconditional life.
+    for color in [Color::Black, Color::White] {
+        let life = unconditional_life(board, color);
+        for p in board.points() {
+            match board.color_at(p) {
+                Some(c) if c == color && life.is_invincible(p) => {
+                    fs.set(p, StoneStatus::Alive, StatusSource::Unconditional);
+                }
+                Some(c) if c != color && life.is_territory(p) => {
+                    fs.set(p, StoneStatus::Dead, StatusSource::Unconditional);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // 2. Ownership from playouts.
+    let mut counts = OwnershipCounts::new();
+    let mut scratch = board.clone();
+    let mut runner = ScoringPlayout::new(opts.seed);
+    for i in 0..opts.playouts {
+        let first = if i % 2 == 0 {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        let moves = runner.run(&mut scratch, first);
+        counts.add(&scratch);
+        for _ in 0..moves {
+            scratch.undo();
+        }
+    }
+    let n = opts.playouts.max(1) as f32;
+    for p in board.points() {
+        fs.ownership[p.index()] =
+            (counts.white[p.index()] as f32 - counts.black[p.index()] as f32) / n;
+    }
+
+    let mut scratch = board.clone();
+    let mut uncertain = [false; NUM_CELLS];
+    for head in string_heads(board) {
+        if fs.status(head).is_some() {
+            continue;
+        }
+        let color = board.color_at(head).expect("a string head holds a stone");
+        let own = fs.own_fraction(board, head, color);
+        let status = if own >= 0.5 {
+            StoneStatus::Alive
+        } else {
+            StoneStatus::Dead
+        };
+        fs.set_string(board, head, status, StatusSource::Playouts);
+        uncertain[head.index()] = own > UNCERTAIN_OWNERSHIP.0 && own < UNCERTAIN_OWNERSHIP.1;
+    }
+
+    // 3. Seki: a point next to living strings of both colours that neither colour can fill
+    // without putting its own string in atari.
+    for l in board.points() {
+        if board.cell(l) != Cell::Empty {
+            continue;
+        }
+        let (mut black, mut white, mut settled) = (false, false, false);
+        for n in l.neighbors() {
+            match board.color_at(n) {
+                Some(c) if fs.status(n) != Some(StoneStatus::Dead) => {
+                    settled |= fs.source(n) == Some(StatusSource::Unconditional);
+                    match c {
+                        Color::Black => black = true,
+                        Color::White => white = true,
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !black || !white || settled {
+            continue;
+        }
+        if scratch.libs_after(l, Color::Black) <= 1 && scratch.libs_after(l, Color::White) <= 1 {
+            for n in l.neighbors() {
+                if board.color_at(n).is_some() && fs.status(n) != Some(StoneStatus::Dead) {
+                    fs.set_string(board, n, StoneStatus::Seki, StatusSource::Seki);
+                }
+            }
+        }
+    }
+
+    // 4. Tactics: strings of uncertain ownership short of liberties that cannot be saved.
+    for head in string_heads(board) {
+        if fs.status(head) != Some(StoneStatus::Alive)
+            || fs.source(head) != Some(StatusSource::Playouts)
+            || !uncertain[head.index()]
+            || board.libs(head) > opts.tactical_liberties
+        {
+            continue;
+        }
+        let (attack, _) = reading::attack(&mut scratch, head);
+        if attack == WIN && reading::find_defense(&mut scratch, head).0 == 0 {
+            fs.set_string(board, head, StoneStatus::Dead, StatusSource::Tactics);
+        }
+    }
+
+    // 5. Regions: a dead string surrounded only by its own colour is alive.
+    let regions = Regions::new(board, &fs);
+    for head in string_heads(board) {
+        if fs.status(head) != Some(StoneStatus::Dead)
+            || fs.source(head) == Some(StatusSource::Unconditional)
+        {
+            continue;
+        }
+        let color = board.color_at(head).expect("a stone");
+        if regions.border_of(head) == Border::Only(color) {
+            fs.set_string(board, head, StoneStatus::Alive, StatusSource::Region);
+        }
+    }
+    fs
+}
+
+impl FinalStatus {
+    fn set(&mut self, p: Point, status: StoneStatus, source: StatusSource) {
+        self.status[p.index()] = Some(status);
+        self.source[p.index()] = Some(source);
+    }
+
+    fn set_string(&mut self, board: &Board, p: Point, status: StoneStatus, source: StatusSource) {
+        for s in board.string_stones(p) {
+            self.set(s, status, source);
+        }
+    }
+
+    /// Mean fraction of playouts in which `color` owned the stones of the string at `p`.
+    fn own_fraction(&self, board: &Board, p: Point, color: Color) -> f32 {
+        let (mut sum, mut n) = (0.0, 0);
+        for s in board.string_stones(p) {
+            // ownership = white − black; with every point owned by someone in a finished
+            // playout, white's fraction is about (1 + ownership) / 2.
+            let w = self.ownership(s);
+            sum += match color {
+                Color::White => (1.0 + w) / 2.0,
+                Color::Black => (1.0 - w) / 2.0,
+            };
+            n += 1;
+        }
+        sum / n.max(1) as f32
+    }
+}
+
+/// The first stone (board order) of every string.
+fn string_heads(board: &Board) -> Vec<Point> {
+    let mut seen = [false; NUM_CELLS];
+    let mut heads = Vec::new();
+    for p in board.points() {
+        if board.color_at(p).is_none() || seen[p.index()] {
+            continue;
+        }
+        for s in board.string_stones(p) {
+            seen[s.index()] = true;
+        }
+        heads.push(p);
+    }
+    heads
+}
+
+/// Which living colours bound a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Border {
+    None,
+    Only(Color),
+    Both,
+}
+
+/// The regions of empty points and dead stones, bounded by living and seki stones.
+struct Regions {
+    /// Region number of each point (0 for living and seki stones, off-board).
+    id: Box<[u16; NUM_CELLS]>,
+    border: Vec<Border>,
+    /// A seki string bounds the region.
+    touches_seki: Vec<bool>,
+}
+
+impl Regions {
+    fn new(board: &Board, fs: &FinalStatus) -> Regions {
+        let mut id = Box::new([0u16; NUM_CELLS]);
+        let mut border = vec![Border::None];
+        let mut touches_seki = vec![false];
+        let open =
+            |p: Point| board.cell(p) == Cell::Empty || fs.status(p) == Some(StoneStatus::Dead);
+        let mut stack = Vec::new();
+        for p in board.points() {
+            if !open(p) || id[p.index()] != 0 {
+                continue;
+            }
+            let r = border.len() as u16;
+            let (mut b, mut w, mut seki) = (false, false, false);
+            id[p.index()] = r;
+            stack.push(p);
+            while let Some(q) = stack.pop() {
+                for n in q.neighbors() {
+                    if !board.on_board(n) {
+                        continue;
+                    }
+                    if open(n) {
+                        if id[n.index()] == 0 {
+                            id[n.index()] = r;
+                            stack.push(n);
+                        }
+                        continue;
+                    }
+                    match board.color_at(n) {
+                        Some(Color::Black) => b = true,
+                        Some(Color::White) => w = true,
+                        None => {}
+                    }
+                    seki |= fs.status(n) == Some(StoneStatus::Seki);
+                }
+            }
+            border.push(match (b, w) {
+                (false, false) => Border::None,
+                (true, false) => Border::Only(Color::Black),
+                (false, true) => Border::Only(Color::White),
+                (true, true) => Border::Both,
+            });
+            touches_seki.push(seki);
+        }
+        Regions {
+            id,
+            border,
+            touches_seki,
+        }
+    }
+
+    /// The border of the region holding `p` (an empty point or a dead stone).
+    fn border_of(&self, p: Point) -> Border {
+        self.border[self.id[p.index()] as usize]
+    }
+
+    /// The colour whose territory `p` is: its region is bounded by that colour only and by
+    /// no seki.
+    fn territory_of(&self, p: Point) -> Option<Color> {
+        let r = self.id[p.index()] as usize;
+        if r == 0 || self.touches_seki[r] {
+            return None;
+        }
+        match self.border[r] {
+            Border::Only(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// One side's share of the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideScore {
+    /// Empty points of its territory.
+    pub territory: u32,
+    /// Dead enemy stones inside its territory (their points are territory too).
+    pub dead_enemy_stones: u32,
+    /// Stones it captured during the game (and dead enemy stones outside its territory).
+    pub captures: u32,
+    /// Its living stones and stones in seki on the board.
+    pub stones: u32,
+}
+
+/// A final score.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FinalScore {
+    pub rules: ScoringRules,
+    pub komi: f32,
+    pub black: SideScore,
+    pub white: SideScore,
+}
+
+impl FinalScore {
+    /// One side's points under the rules (komi not included).
+    pub fn points(&self, color: Color) -> f32 {
+        let s = match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        };
+        let n = match self.rules {
+            // Territory (the dead stones' points included) and prisoners (dead stones again).
+            ScoringRules::Japanese => s.territory + 2 * s.dead_enemy_stones + s.captures,
+            ScoringRules::Chinese => s.territory + s.dead_enemy_stones + s.stones,
+        };
+        n as f32
+    }
+
+    /// White's margin with komi: positive means White wins.
+    pub fn white_margin(&self) -> f32 {
+        self.points(Color::White) + self.komi - self.points(Color::Black)
+    }
+
+    /// GNU Go's `final_score` text: `W+3.5`, `B+12.0`, or `0` for a draw.
+    pub fn result_string(&self) -> String {
+        let m = self.white_margin();
+        if m > 0.0 {
+            format!("W+{m:.1}")
+        } else if m < 0.0 {
+            format!("B+{:.1}", -m)
+        } else {
+            "0".to_string()
+        }
+    }
+}
+
+/// Counts `board` with the statuses `fs`.
+pub fn final_score(board: &Board, fs: &FinalStatus, komi: f32, rules: ScoringRules) -> FinalScore {
+    let regions = Regions::new(board, fs);
+    let mut black = SideScore {
+        captures: board.captures(Color::Black),
+        ..SideScore::default()
+    };
+    let mut white = SideScore {
+        captures: board.captures(Color::White),
+        ..SideScore::default()
+    };
+    for p in board.points() {
+        match (board.color_at(p), fs.status(p)) {
+            (None, _) => match regions.territory_of(p) {
+                Some(Color::Black) => black.territory += 1,
+                Some(Color::White) => white.territory += 1,
+                None => {}
+            },
+            (Some(c), Some(StoneStatus::Dead)) => {
+                // A dead stone is a prisoner of the opponent, and its point the opponent's
+                // territory when the region is.
+                let opp = c.opponent();
+                let s = if opp == Color::Black {
+                    &mut black
+                } else {
+                    &mut white
+                };
+                if regions.territory_of(p) == Some(opp) {
+                    s.dead_enemy_stones += 1;
+                } else {
+                    s.captures += 1;
+                }
+            }
+            (Some(Color::Black), _) => black.stones += 1,
+            (Some(Color::White), _) => white.stones += 1,
+        }
+    }
+    FinalScore {
+        rules,
+        komi,
+        black,
+        white,
+    }
+}
+
+/// The empty points whose owner under `fs` is `owner` (`None`: dame and seki points), in
+/// board order.
+pub fn empty_points_owned(board: &Board, fs: &FinalStatus, owner: Option<Color>) -> Vec<Point> {
+    let regions = Regions::new(board, fs);
+    board
+        .points()
+        .filter(|&p| board.cell(p) == Cell::Empty && regions.territory_of(p) == owner)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Small finished 9×9 positions; every expected status list and score was checked with
+    //! GNU Go 3.8 (`final_status_list`, `final_score`, default and `--chinese-rules`) on the
+    //! same stones, komi 5.5.
+    use super::*;
+    use crate::board::{Move, Vertex};
+
+    fn setup(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len()).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.split_whitespace().enumerate() {
+                let c = match ch {
+                    "X" => Color::Black,
+                    "O" => Color::White,
+                    _ => continue,
+                };
+                b.add_stone(Point::from_xy(x, y), c).unwrap();
+            }
+        }
+        b.clear_history();
+        b
+    }
+
+    fn pt(b: &Board, v: &str) -> Point {
+        match Vertex::parse_move(v, b.size()).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        }
+    }
+
+    fn listed(b: &Board, fs: &FinalStatus, status: StoneStatus) -> Vec<String> {
+        fs.strings_with(b, status)
+            .into_iter()
+            .map(|stones| {
+                stones
+                    .iter()
+                    .map(|&p| Vertex::from_point(p, b.size()).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    fn score(b: &Board, rules: ScoringRules) -> String {
+        let fs = final_status(b, Color::Black, &ScoringOptions::default());
+        final_score(b, &fs, 5.5, rules).result_string()
+    }
+
+    const DEAD_INSIDE: [&str; 9] = [
+        "X X X X O . . . .",
+        ". . . X O . . . .",
+        ". . . X O . . . .",
+        ". . . X O . X . .",
+        ". . . X O . . . .",
+        ". . O X O . . . .",
+        ". . . X O O O O O",
+        ". . . X X X X X X",
+        ". . . . . . . . .",
+    ];
+
+    #[test]
+    fn lone_stones_inside_territory_are_dead_and_counted_twice() {
+        let b = setup(&DEAD_INSIDE);
+        let fs = final_status(&b, Color::Black, &ScoringOptions::default());
+        assert_eq!(listed(&b, &fs, StoneStatus::Dead), ["G6", "C4"]);
+        assert!(listed(&b, &fs, StoneStatus::Seki).is_empty());
+        assert_eq!(fs.status(pt(&b, "E9")), Some(StoneStatus::Alive));
+        assert_eq!(fs.status(pt(&b, "D2")), Some(StoneStatus::Alive));
+        // Japanese: Black 29 empty + C4 as point and prisoner = 31; White 23 + 2 + 5.5.
+        let s = final_score(&b, &fs, 5.5, ScoringRules::Japanese);
+        assert_eq!((s.black.territory, s.black.dead_enemy_stones), (29, 1));
+        assert_eq!((s.white.territory, s.white.dead_enemy_stones), (23, 1));
+        assert_eq!(s.result_string(), "B+0.5");
+        assert_eq!(score(&b, ScoringRules::Chinese), "B+5.5");
+    }
+
+    #[test]
+    fn seki_stones_and_their_eyes_score_nothing() {
+        let b = setup(&[
+            ". X . O . O X . .",
+            "X X O O O O X . .",
+            "O O O X X X X . .",
+            "X X X X . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let fs = final_status(&b, Color::Black, &ScoringOptions::default());
+        assert_eq!(
+            listed(&b, &fs, StoneStatus::Seki),
+            ["B9 A8 B8", "D9 F9 C8 D8 E8 F8 A7 B7 C7"]
+        );
+        assert!(listed(&b, &fs, StoneStatus::Dead).is_empty());
+        let dame: Vec<String> = empty_points_owned(&b, &fs, None)
+            .into_iter()
+            .map(|p| Vertex::from_point(p, 9).to_string())
+            .collect();
+        assert_eq!(dame, ["A9", "C9", "E9"]);
+        assert_eq!(score(&b, ScoringRules::Japanese), "B+50.5");
+        // Area: the seki stones count for their owners, their eyes for nobody.
+        assert_eq!(score(&b, ScoringRules::Chinese), "B+54.5");
+    }
+
+    #[test]
+    fn dame_between_walls_is_nobodys() {
+        let b = setup(&[
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . X .",
+            ". . . X . O . . .",
+            ". . O X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+        ]);
+        let fs = final_status(&b, Color::Black, &ScoringOptions::default());
+        assert_eq!(listed(&b, &fs, StoneStatus::Dead), ["H6", "C4"]);
+        let dame = empty_points_owned(&b, &fs, None);
+        assert_eq!(dame.len(), 9);
+        assert!(dame.iter().all(|p| p.xy().0 == 4), "the E column");
+        assert_eq!(score(&b, ScoringRules::Japanese), "W+5.5");
+    }
+
+    #[test]
+    fn captures_during_the_game_are_prisoners_under_japanese_rules_only() {
+        let mut b = setup(&DEAD_INSIDE);
+        // White plays a stone in Black's area that Black captures: one prisoner for Black,
+        // and the area count does not change.
+        for (v, c) in [
+            ("A1", Color::White),
+            ("B1", Color::Black),
+            ("A2", Color::Black),
+        ] {
+            b.play(Move::Play(pt(&b, v)), c).unwrap();
+        }
+        assert_eq!(b.captures(Color::Black), 1);
+        let fs = final_status(&b, Color::White, &ScoringOptions::default());
+        let japanese = final_score(&b, &fs, 5.5, ScoringRules::Japanese);
+        // Two black stones now fill Black's own territory: 29 − 2 + 1 prisoner.
+        assert_eq!(japanese.black.territory, 27);
+        assert_eq!(japanese.black.captures, 1);
+        assert_eq!(japanese.result_string(), "W+0.5");
+        let chinese = final_score(&b, &fs, 5.5, ScoringRules::Chinese);
+        assert_eq!(chinese.result_string(), "B+5.5");
+    }
+
+    #[test]
+    fn statuses_are_fixed_by_the_seed() {
+        let b = setup(&DEAD_INSIDE);
+        let opts = ScoringOptions {
+            playouts: 64,
+            ..ScoringOptions::default()
+        };
+        let a = final_status(&b, Color::Black, &opts);
+        let c = final_status(&b, Color::Black, &opts);
+        for p in b.points() {
+            assert_eq!(a.ownership(p), c.ownership(p));
+            assert_eq!(a.status(p), c.status(p));
+        }
+    }
+
+    #[test]
+    fn unconditionally_alive_strings_are_never_overruled() {
+        // Two real eyes each: Benson settles both groups before any playout.
+        let b = setup(&[
+            ". X . X O . O . .",
+            "X X X X O O O O O",
+            "X . X X O . O . O",
+            "X X X X O O O O O",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let fs = final_status(&b, Color::Black, &ScoringOptions::default());
+        for v in ["B9", "E9"] {
+            assert_eq!(
+                fs.source(pt(&b, v)),
+                Some(StatusSource::Unconditional),
+                "{v}"
+            );
+            assert_eq!(fs.status(pt(&b, v)), Some(StoneStatus::Alive), "{v}");
+        }
+    }
+}

@@ -17,7 +17,8 @@
 //! 3. **Seki**: an empty point next to living strings of both colours where either colour's
 //!    stone would be left in atari (or is illegal) is a liberty neither side can fill: every
 //!    string next to it is in seki. (The no-self-atari policy keeps such strings alive in the
-//!    playouts, as in the game.)
+//!    playouts, as in the game.) A string that shares a liberty with a seki string of its
+//!    colour and has at most one point of territory of its own joins the seki.
 //! 4. **Tactics** ([`crate::reading`]): a string the playouts were unsure of (its colour kept
 //!    it in 20–80 % of them) with at most two liberties, which the reader captures even with
 //!    its owner to move, is dead.
@@ -468,6 +469,33 @@ pub fn final_status(board: &Board, to_move: Color, opts: &ScoringOptions) -> Fin
         }
     }
 
+    // 3b. A string that shares a liberty with a seki string of its colour and has at most
+    // one point of territory of its own cannot live apart from the seki: it is part of it.
+    loop {
+        let regions = Regions::new(board, &fs);
+        let mut joined = false;
+        for head in string_heads(board) {
+            if fs.status(head) != Some(StoneStatus::Alive)
+                || fs.source(head) == Some(StatusSource::Unconditional)
+            {
+                continue;
+            }
+            let color = board.color_at(head).expect("a stone");
+            let beside_seki = board.liberties(head).any(|l| {
+                l.neighbors().iter().any(|&n| {
+                    board.color_at(n) == Some(color) && fs.status(n) == Some(StoneStatus::Seki)
+                })
+            });
+            if beside_seki && regions.own_space(board, head, color) <= 1 {
+                fs.set_string(board, head, StoneStatus::Seki, StatusSource::Seki);
+                joined = true;
+            }
+        }
+        if !joined {
+            break;
+        }
+    }
+
     // 4. Tactics: strings of uncertain ownership short of liberties that cannot be saved.
     for head in string_heads(board) {
         if fs.status(head) != Some(StoneStatus::Alive)
@@ -559,6 +587,8 @@ struct Regions {
     border: Vec<Border>,
     /// A seki string bounds the region.
     touches_seki: Vec<bool>,
+    /// Points of the region.
+    size: Vec<u32>,
 }
 
 impl Regions {
@@ -566,6 +596,7 @@ impl Regions {
         let mut id = Box::new([0u16; NUM_CELLS]);
         let mut border = vec![Border::None];
         let mut touches_seki = vec![false];
+        let mut sizes = vec![0];
         let open =
             |p: Point| board.cell(p) == Cell::Empty || fs.status(p) == Some(StoneStatus::Dead);
         let mut stack = Vec::new();
@@ -574,10 +605,11 @@ impl Regions {
                 continue;
             }
             let r = border.len() as u16;
-            let (mut b, mut w, mut seki) = (false, false, false);
+            let (mut b, mut w, mut seki, mut size) = (false, false, false, 0u32);
             id[p.index()] = r;
             stack.push(p);
             while let Some(q) = stack.pop() {
+                size += 1;
                 for n in q.neighbors() {
                     if !board.on_board(n) {
                         continue;
@@ -604,12 +636,33 @@ impl Regions {
                 (true, true) => Border::Both,
             });
             touches_seki.push(seki);
+            sizes.push(size);
         }
         Regions {
             id,
             border,
             touches_seki,
+            size: sizes,
         }
+    }
+
+    /// Points of `color`'s territory (regions bounded by it alone, touching no seki) next to
+    /// the string at `s`.
+    fn own_space(&self, board: &Board, s: Point, color: Color) -> u32 {
+        let mut counted: Vec<usize> = Vec::new();
+        for st in board.string_stones(s) {
+            for n in st.neighbors() {
+                let r = self.id[n.index()] as usize;
+                if r != 0
+                    && !counted.contains(&r)
+                    && !self.touches_seki[r]
+                    && self.border[r] == Border::Only(color)
+                {
+                    counted.push(r);
+                }
+            }
+        }
+        counted.iter().map(|&r| self.size[r]).sum()
     }
 
     /// The border of the region holding `p` (an empty point or a dead stone).

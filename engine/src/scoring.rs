@@ -960,6 +960,39 @@ mod tests {
     }
 
     #[test]
+    fn every_stone_of_random_positions_gets_a_status_and_the_count_fits_the_board() {
+        let mut policy = crate::playout::Playout::new(3);
+        let opts = ScoringOptions {
+            playouts: 32,
+            ..ScoringOptions::default()
+        };
+        for size in [2, 3, 5, 7, 9, 13] {
+            for moves in [0, 3, size * size / 2, size * size * 2] {
+                let mut b = Board::new(size).unwrap();
+                let mut color = Color::Black;
+                for _ in 0..moves {
+                    match policy.choose_move(&b, color) {
+                        Some(p) => b.play_unchecked(p, color),
+                        None => b.pass(color),
+                    }
+                    color = color.opponent();
+                }
+                let fs = final_status(&b, color, &opts);
+                for p in b.points() {
+                    assert_eq!(fs.status(p).is_some(), b.color_at(p).is_some(), "{p:?}");
+                    assert!((-1.0..=1.0).contains(&fs.ownership(p)));
+                }
+                let s = final_score(&b, &fs, 0.5, ScoringRules::Chinese);
+                let area = s.points(Color::Black) + s.points(Color::White);
+                assert!(area <= (size * size) as f32, "{area} on {size}x{size}");
+                let dame = empty_points_owned(&b, &fs, None).len() as f32;
+                let empties = b.empty_points().len() as f32;
+                assert!(dame <= empties);
+            }
+        }
+    }
+
+    #[test]
     fn unconditionally_alive_strings_are_never_overruled() {
         // Two real eyes each: Benson settles both groups before any playout.
         let b = setup(&[

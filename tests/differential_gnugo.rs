@@ -298,6 +298,16 @@ fn final_status_and_score_agree_with_gnu_go() {
     }
     let mut tesuji = Engine::spawn("tesuji", env!("CARGO_BIN_EXE_tesuji"), &["gtp"]);
     let mut gnugo = Engine::spawn("gnugo", GNUGO, &["--mode", "gtp", "--quiet"]);
+    let mut tesuji_area = Engine::spawn(
+        "tesuji --chinese-rules",
+        env!("CARGO_BIN_EXE_tesuji"),
+        &["gtp", "--chinese-rules"],
+    );
+    let mut gnugo_area = Engine::spawn(
+        "gnugo --chinese-rules",
+        GNUGO,
+        &["--mode", "gtp", "--quiet", "--chinese-rules"],
+    );
     let positions: [&[&str]; 3] = [
         // Lone dead stones inside both territories.
         &[
@@ -364,7 +374,7 @@ fn final_status_and_score_agree_with_gnu_go() {
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/finished9.sgf");
     setups.push(vec![format!("loadsgf {shipped}")]);
     for (i, setup) in setups.into_iter().enumerate() {
-        for engine in [&mut tesuji, &mut gnugo] {
+        for engine in [&mut tesuji, &mut gnugo, &mut tesuji_area, &mut gnugo_area] {
             for answer in engine.batch(&setup) {
                 answer.unwrap();
             }
@@ -379,5 +389,12 @@ fn final_status_and_score_agree_with_gnu_go() {
             }
             assert_eq!(tesuji.one(q), gnugo.one(q), "{q} after {setup:?}");
         }
+        // Area counting (GNU Go caches its answer per position, whoever is to move, so each
+        // position is asked once; the unit tests cover the other side to move).
+        assert_eq!(
+            tesuji_area.one("final_score"),
+            gnugo_area.one("final_score"),
+            "area final_score after {setup:?}"
+        );
     }
 }

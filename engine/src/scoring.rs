@@ -33,7 +33,8 @@
 //! points and dead enemy stones of regions bounded only by its living stones, not touching a
 //! seki) plus its prisoners (stones captured during the game and the dead enemy stones).
 //! [`ScoringRules::Chinese`] (GNU Go's `--chinese-rules`): each side scores its living
-//! stones, stones in seki and territory. White adds komi. The SGF's `RU` is ignored, as GNU
+//! stones, stones in seki and territory, and the dame are filled in turn, the side to move
+//! first (so it gets the odd one), as GNU Go finishes the game before counting. White adds komi. The SGF's `RU` is ignored, as GNU
 //! Go ignores it; its `KM` is the komi.
 
 use crate::board::Move;
@@ -133,6 +134,8 @@ pub enum StatusSource {
 #[derive(Clone)]
 pub struct FinalStatus {
     size: usize,
+    /// The side to move in the position analysed (it fills the first dame under area rules).
+    to_move: Color,
     status: Box<[Option<StoneStatus>; NUM_CELLS]>,
     source: Box<[Option<StatusSource>; NUM_CELLS]>,
     /// Fraction of playouts White owned the point minus the fraction Black did: −1…1.
@@ -378,6 +381,7 @@ impl ScoringPlayout {
 pub fn final_status(board: &Board, to_move: Color, opts: &ScoringOptions) -> FinalStatus {
     let mut fs = FinalStatus {
         size: board.size(),
+        to_move,
         status: Box::new([None; NUM_CELLS]),
         source: Box::new([None; NUM_CELLS]),
         ownership: Box::new([0.0; NUM_CELLS]),
@@ -665,6 +669,13 @@ impl Regions {
         counted.iter().map(|&r| self.size[r]).sum()
     }
 
+    /// `p` is an empty point between living stones of both colours, touching no seki: a dame
+    /// either side can fill.
+    fn is_fillable_dame(&self, p: Point) -> bool {
+        let r = self.id[p.index()] as usize;
+        r != 0 && !self.touches_seki[r] && self.border[r] == Border::Both
+    }
+
     /// The border of the region holding `p` (an empty point or a dead stone).
     fn border_of(&self, p: Point) -> Border {
         self.border[self.id[p.index()] as usize]
@@ -695,6 +706,9 @@ pub struct SideScore {
     pub captures: u32,
     /// Its living stones and stones in seki on the board.
     pub stones: u32,
+    /// Dame it gets by filling them, taking turns, under area rules (GNU Go's count: the
+    /// side to move fills first, so it gets the odd one).
+    pub dame_filled: u32,
 }
 
 /// A final score.
@@ -716,7 +730,7 @@ impl FinalScore {
         let n = match self.rules {
             // Territory (the dead stones' points included) and prisoners (dead stones again).
             ScoringRules::Japanese => s.territory + 2 * s.dead_enemy_stones + s.captures,
-            ScoringRules::Chinese => s.territory + s.dead_enemy_stones + s.stones,
+            ScoringRules::Chinese => s.territory + s.dead_enemy_stones + s.stones + s.dame_filled,
         };
         n as f32
     }
@@ -750,12 +764,13 @@ pub fn final_score(board: &Board, fs: &FinalStatus, komi: f32, rules: ScoringRul
         captures: board.captures(Color::White),
         ..SideScore::default()
     };
+    let mut dame = 0;
     for p in board.points() {
         match (board.color_at(p), fs.status(p)) {
             (None, _) => match regions.territory_of(p) {
                 Some(Color::Black) => black.territory += 1,
                 Some(Color::White) => white.territory += 1,
-                None => {}
+                None => dame += u32::from(regions.is_fillable_dame(p)),
             },
             (Some(c), Some(StoneStatus::Dead)) => {
                 // A dead stone is a prisoner of the opponent, and its point the opponent's
@@ -775,6 +790,11 @@ pub fn final_score(board: &Board, fs: &FinalStatus, komi: f32, rules: ScoringRul
             (Some(Color::Black), _) => black.stones += 1,
             (Some(Color::White), _) => white.stones += 1,
         }
+    }
+    let (first, second) = (dame.div_ceil(2), dame / 2);
+    match fs.to_move {
+        Color::Black => (black.dame_filled, white.dame_filled) = (first, second),
+        Color::White => (white.dame_filled, black.dame_filled) = (first, second),
     }
     FinalScore {
         rules,
@@ -919,6 +939,13 @@ mod tests {
         assert_eq!(dame.len(), 9);
         assert!(dame.iter().all(|p| p.xy().0 == 4), "the E column");
         assert_eq!(score(&b, ScoringRules::Japanese), "W+5.5");
+        // Area: the nine dame are filled in turn, the side to move first (GNU Go 3.8's
+        // --chinese-rules count: W+4.5 with Black to move, W+6.5 with White to move).
+        assert_eq!(score(&b, ScoringRules::Chinese), "W+4.5");
+        let fs = final_status(&b, Color::White, &ScoringOptions::default());
+        let s = final_score(&b, &fs, 5.5, ScoringRules::Chinese);
+        assert_eq!((s.white.dame_filled, s.black.dame_filled), (5, 4));
+        assert_eq!(s.result_string(), "W+6.5");
     }
 
     #[test]

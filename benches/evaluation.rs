@@ -1,20 +1,62 @@
 //! Static evaluation speed: the influence function (Wulu's degrees alone, and with Handtalk's
 //! rules) and the territory / moyo / score estimate on a mid-game 19×19 position
-//! (`tests/data/midgame.sgf`), per evaluation.
+//! (`tests/data/midgame.sgf`), per evaluation; freedom and danger of every string of it; and
+//! the final statuses (1,000 playouts) and score of a finished 9×9
+//! (`tests/data/finished9.sgf`).
 //!
 //!     cargo bench --bench evaluation
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use tesuji::engine::board::Board;
+use tesuji::engine::block_safety;
+use tesuji::engine::board::{Board, Color, Point};
 use tesuji::engine::influence::{Estimate, Influence, InfluenceRules};
+use tesuji::engine::scoring::{self, ScoringOptions, ScoringRules};
 use tesuji::engine::sgf::{self, Until};
 
-fn midgame() -> (Board, f32) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/midgame.sgf");
-    let text = sgf::read_file(path).expect("tests/data/midgame.sgf");
-    let game = sgf::load(&text, Until::End, 7.5).expect("midgame.sgf loads");
+fn load(name: &str) -> (Board, f32) {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = sgf::read_file(&path).expect("a shipped SGF file");
+    let game = sgf::load(&text, Until::End, 7.5).expect("the file loads");
     (game.board().clone(), game.komi())
+}
+
+fn midgame() -> (Board, f32) {
+    load("midgame.sgf")
+}
+
+fn scoring_and_safety(c: &mut Criterion) {
+    let (board, _) = midgame();
+    let mut seen = vec![false; tesuji::engine::board::NUM_CELLS];
+    let mut strings: Vec<Vec<Point>> = Vec::new();
+    for p in board.points() {
+        if board.color_at(p).is_some() && !seen[p.index()] {
+            let stones: Vec<Point> = board.string_stones(p).collect();
+            for s in &stones {
+                seen[s.index()] = true;
+            }
+            strings.push(stones);
+        }
+    }
+    c.bench_function("midgame 19x19/freedom+danger of every string", |b| {
+        b.iter(|| {
+            strings
+                .iter()
+                .map(|s| block_safety::assess(black_box(&board), s).danger.moku)
+                .sum::<f32>()
+        })
+    });
+    let (finished, komi) = load("finished9.sgf");
+    c.bench_function("finished 9x9/final status + score", |b| {
+        b.iter(|| {
+            let fs = scoring::final_status(
+                black_box(&finished),
+                Color::Black,
+                &ScoringOptions::default(),
+            );
+            scoring::final_score(&finished, &fs, komi, ScoringRules::Japanese).white_margin()
+        })
+    });
 }
 
 fn evaluation(c: &mut Criterion) {
@@ -31,5 +73,5 @@ fn evaluation(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, evaluation);
+criterion_group!(benches, evaluation, scoring_and_safety);
 criterion_main!(benches);

@@ -314,22 +314,29 @@ fn score_section(out: &mut String, board: &Board, fs: &FinalStatus, komi: f32) {
         (ScoringRules::Chinese, "Chinese, area"),
     ] {
         let s = scoring::final_score(board, fs, komi, rules);
+        let side = |c: Color| {
+            let part = match c {
+                Color::Black => s.black,
+                Color::White => s.white,
+            };
+            let detail = match rules {
+                ScoringRules::Japanese => format!(
+                    "territory {} + dead {} twice + captures {}",
+                    part.territory, part.dead_enemy_stones, part.captures
+                ),
+                ScoringRules::Chinese => format!(
+                    "territory {} + dead {} + stones {} + dame filled {}",
+                    part.territory, part.dead_enemy_stones, part.stones, part.dame_filled
+                ),
+            };
+            format!("{} {} ({detail})", color_name(c), s.points(c))
+        };
         let _ = writeln!(
             out,
-            "  {:<27} {:<7}  Black {} (territory {}, dead {}, captures {}, stones {}), \
-             White {} (territory {}, dead {}, captures {}, stones {}) + komi {komi}",
-            label,
+            "  {label:<27} {:<7}  {}, {} + komi {komi}",
             s.result_string(),
-            s.points(Color::Black),
-            s.black.territory,
-            s.black.dead_enemy_stones,
-            s.black.captures,
-            s.black.stones,
-            s.points(Color::White),
-            s.white.territory,
-            s.white.dead_enemy_stones,
-            s.white.captures,
-            s.white.stones,
+            side(Color::Black),
+            side(Color::White),
         );
     }
     let mut weights = StoneWeights::alive();

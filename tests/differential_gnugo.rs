@@ -1,6 +1,7 @@
 //! Differential test of the rules against GNU Go 3.8: random legal games played through both
 //! `tesuji gtp` and `gnugo --mode gtp`, comparing the stones, the capture counts and the
-//! legality of sampled moves after every move. Skipped, with a notice, where GNU Go is absent.
+//! legality of sampled moves after every move; and the final statuses and scores of small
+//! finished positions. Skipped, with a notice, where GNU Go is absent.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -285,4 +286,115 @@ fn sgf_files_load_the_same_in_gnu_go() {
     println!("{compared} regression positions compared with GNU Go");
     assert!(compared > 100);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Final statuses and scores of small finished positions: the dead stones, the seki, the dame
+/// and the score (GNU Go's default Japanese counting) must be GNU Go's, to the letter.
+#[test]
+fn final_status_and_score_agree_with_gnu_go() {
+    if !std::path::Path::new(GNUGO).exists() {
+        println!("NOTICE: {GNUGO} is not installed; the final-score comparison is skipped.");
+        return;
+    }
+    let mut tesuji = Engine::spawn("tesuji", env!("CARGO_BIN_EXE_tesuji"), &["gtp"]);
+    let mut gnugo = Engine::spawn("gnugo", GNUGO, &["--mode", "gtp", "--quiet"]);
+    let mut tesuji_area = Engine::spawn(
+        "tesuji --chinese-rules",
+        env!("CARGO_BIN_EXE_tesuji"),
+        &["gtp", "--chinese-rules"],
+    );
+    let mut gnugo_area = Engine::spawn(
+        "gnugo --chinese-rules",
+        GNUGO,
+        &["--mode", "gtp", "--quiet", "--chinese-rules"],
+    );
+    let positions: [&[&str]; 3] = [
+        // Lone dead stones inside both territories.
+        &[
+            "X X X X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . . . .",
+            ". . . X O . X . .",
+            ". . . X O . . . .",
+            ". . O X O . . . .",
+            ". . . X O O O O O",
+            ". . . X X X X X X",
+            ". . . . . . . . .",
+        ],
+        // A seki with one eye each.
+        &[
+            ". X . O . O X . .",
+            "X X O O O O X . .",
+            "O O O X X X X . .",
+            "X X X X . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ],
+        // A column of dame between two walls.
+        &[
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . X .",
+            ". . . X . O . . .",
+            ". . O X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+            ". . . X . O . . .",
+        ],
+    ];
+    let queries = [
+        "final_status_list dead",
+        "final_status_list seki",
+        "final_status_list dame",
+        "final_score",
+    ];
+    let mut setups: Vec<Vec<String>> = Vec::new();
+    for rows in positions {
+        let mut cmds = vec![
+            "boardsize 9".to_string(),
+            "clear_board".into(),
+            "komi 5.5".into(),
+        ];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.split_whitespace().enumerate() {
+                let color = match ch {
+                    "X" => "black",
+                    "O" => "white",
+                    _ => continue,
+                };
+                cmds.push(format!("play {color} {}", vertex(x, 9 - 1 - y)));
+            }
+        }
+        setups.push(cmds);
+    }
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/finished9.sgf");
+    setups.push(vec![format!("loadsgf {shipped}")]);
+    for (i, setup) in setups.into_iter().enumerate() {
+        for engine in [&mut tesuji, &mut gnugo, &mut tesuji_area, &mut gnugo_area] {
+            for answer in engine.batch(&setup) {
+                answer.unwrap();
+            }
+        }
+        // GNU Go 3.8 lists E3 among the dame of the seki position but counts it as Black's
+        // territory in its score (B+50.5, which needs 56 points): its dame list there comes
+        // from another analysis than its score, so only the score is compared.
+        let seki_position = i == 1;
+        for q in queries {
+            if seki_position && q.ends_with("dame") {
+                continue;
+            }
+            assert_eq!(tesuji.one(q), gnugo.one(q), "{q} after {setup:?}");
+        }
+        // Area counting (GNU Go caches its answer per position, whoever is to move, so each
+        // position is asked once; the unit tests cover the other side to move).
+        assert_eq!(
+            tesuji_area.one("final_score"),
+            gnugo_area.one("final_score"),
+            "area final_score after {setup:?}"
+        );
+    }
 }

@@ -17,7 +17,8 @@
 //! 3. **Seki**: an empty point next to living strings of both colours where either colour's
 //!    stone would be left in atari (or is illegal) is a liberty neither side can fill: every
 //!    string next to it is in seki. (The no-self-atari policy keeps such strings alive in the
-//!    playouts, as in the game.)
+//!    playouts, as in the game.) A string that shares a liberty with a seki string of its
+//!    colour and has at most one point of territory of its own joins the seki.
 //! 4. **Tactics** ([`crate::reading`]): a string the playouts were unsure of (its colour kept
 //!    it in 20–80 % of them) with at most two liberties, which the reader captures even with
 //!    its owner to move, is dead.
@@ -32,7 +33,8 @@
 //! points and dead enemy stones of regions bounded only by its living stones, not touching a
 //! seki) plus its prisoners (stones captured during the game and the dead enemy stones).
 //! [`ScoringRules::Chinese`] (GNU Go's `--chinese-rules`): each side scores its living
-//! stones, stones in seki and territory. White adds komi. The SGF's `RU` is ignored, as GNU
+//! stones, stones in seki and territory, and the dame are filled in turn, the side to move
+//! first (so it gets the odd one), as GNU Go finishes the game before counting. White adds komi. The SGF's `RU` is ignored, as GNU
 //! Go ignores it; its `KM` is the komi.
 
 use crate::board::Move;
@@ -132,6 +134,8 @@ pub enum StatusSource {
 #[derive(Clone)]
 pub struct FinalStatus {
     size: usize,
+    /// The side to move in the position analysed (it fills the first dame under area rules).
+    to_move: Color,
     status: Box<[Option<StoneStatus>; NUM_CELLS]>,
     source: Box<[Option<StatusSource>; NUM_CELLS]>,
     /// Fraction of playouts White owned the point minus the fraction Black did: −1…1.
@@ -377,6 +381,7 @@ impl ScoringPlayout {
 pub fn final_status(board: &Board, to_move: Color, opts: &ScoringOptions) -> FinalStatus {
     let mut fs = FinalStatus {
         size: board.size(),
+        to_move,
         status: Box::new([None; NUM_CELLS]),
         source: Box::new([None; NUM_CELLS]),
         ownership: Box::new([0.0; NUM_CELLS]),
@@ -465,6 +470,33 @@ pub fn final_status(board: &Board, to_move: Color, opts: &ScoringOptions) -> Fin
                     fs.set_string(board, n, StoneStatus::Seki, StatusSource::Seki);
                 }
             }
+        }
+    }
+
+    // 3b. A string that shares a liberty with a seki string of its colour and has at most
+    // one point of territory of its own cannot live apart from the seki: it is part of it.
+    loop {
+        let regions = Regions::new(board, &fs);
+        let mut joined = false;
+        for head in string_heads(board) {
+            if fs.status(head) != Some(StoneStatus::Alive)
+                || fs.source(head) == Some(StatusSource::Unconditional)
+            {
+                continue;
+            }
+            let color = board.color_at(head).expect("a stone");
+            let beside_seki = board.liberties(head).any(|l| {
+                l.neighbors().iter().any(|&n| {
+                    board.color_at(n) == Some(color) && fs.status(n) == Some(StoneStatus::Seki)
+                })
+            });
+            if beside_seki && regions.own_space(board, head, color) <= 1 {
+                fs.set_string(board, head, StoneStatus::Seki, StatusSource::Seki);
+                joined = true;
+            }
+        }
+        if !joined {
+            break;
         }
     }
 
@@ -559,6 +591,8 @@ struct Regions {
     border: Vec<Border>,
     /// A seki string bounds the region.
     touches_seki: Vec<bool>,
+    /// Points of the region.
+    size: Vec<u32>,
 }
 
 impl Regions {
@@ -566,6 +600,7 @@ impl Regions {
         let mut id = Box::new([0u16; NUM_CELLS]);
         let mut border = vec![Border::None];
         let mut touches_seki = vec![false];
+        let mut sizes = vec![0];
         let open =
             |p: Point| board.cell(p) == Cell::Empty || fs.status(p) == Some(StoneStatus::Dead);
         let mut stack = Vec::new();
@@ -574,10 +609,11 @@ impl Regions {
                 continue;
             }
             let r = border.len() as u16;
-            let (mut b, mut w, mut seki) = (false, false, false);
+            let (mut b, mut w, mut seki, mut size) = (false, false, false, 0u32);
             id[p.index()] = r;
             stack.push(p);
             while let Some(q) = stack.pop() {
+                size += 1;
                 for n in q.neighbors() {
                     if !board.on_board(n) {
                         continue;
@@ -604,12 +640,40 @@ impl Regions {
                 (true, true) => Border::Both,
             });
             touches_seki.push(seki);
+            sizes.push(size);
         }
         Regions {
             id,
             border,
             touches_seki,
+            size: sizes,
         }
+    }
+
+    /// Points of `color`'s territory (regions bounded by it alone, touching no seki) next to
+    /// the string at `s`.
+    fn own_space(&self, board: &Board, s: Point, color: Color) -> u32 {
+        let mut counted: Vec<usize> = Vec::new();
+        for st in board.string_stones(s) {
+            for n in st.neighbors() {
+                let r = self.id[n.index()] as usize;
+                if r != 0
+                    && !counted.contains(&r)
+                    && !self.touches_seki[r]
+                    && self.border[r] == Border::Only(color)
+                {
+                    counted.push(r);
+                }
+            }
+        }
+        counted.iter().map(|&r| self.size[r]).sum()
+    }
+
+    /// `p` is an empty point between living stones of both colours, touching no seki: a dame
+    /// either side can fill.
+    fn is_fillable_dame(&self, p: Point) -> bool {
+        let r = self.id[p.index()] as usize;
+        r != 0 && !self.touches_seki[r] && self.border[r] == Border::Both
     }
 
     /// The border of the region holding `p` (an empty point or a dead stone).
@@ -642,6 +706,9 @@ pub struct SideScore {
     pub captures: u32,
     /// Its living stones and stones in seki on the board.
     pub stones: u32,
+    /// Dame it gets by filling them, taking turns, under area rules (GNU Go's count: the
+    /// side to move fills first, so it gets the odd one).
+    pub dame_filled: u32,
 }
 
 /// A final score.
@@ -663,7 +730,7 @@ impl FinalScore {
         let n = match self.rules {
             // Territory (the dead stones' points included) and prisoners (dead stones again).
             ScoringRules::Japanese => s.territory + 2 * s.dead_enemy_stones + s.captures,
-            ScoringRules::Chinese => s.territory + s.dead_enemy_stones + s.stones,
+            ScoringRules::Chinese => s.territory + s.dead_enemy_stones + s.stones + s.dame_filled,
         };
         n as f32
     }
@@ -697,12 +764,13 @@ pub fn final_score(board: &Board, fs: &FinalStatus, komi: f32, rules: ScoringRul
         captures: board.captures(Color::White),
         ..SideScore::default()
     };
+    let mut dame = 0;
     for p in board.points() {
         match (board.color_at(p), fs.status(p)) {
             (None, _) => match regions.territory_of(p) {
                 Some(Color::Black) => black.territory += 1,
                 Some(Color::White) => white.territory += 1,
-                None => {}
+                None => dame += u32::from(regions.is_fillable_dame(p)),
             },
             (Some(c), Some(StoneStatus::Dead)) => {
                 // A dead stone is a prisoner of the opponent, and its point the opponent's
@@ -722,6 +790,11 @@ pub fn final_score(board: &Board, fs: &FinalStatus, komi: f32, rules: ScoringRul
             (Some(Color::Black), _) => black.stones += 1,
             (Some(Color::White), _) => white.stones += 1,
         }
+    }
+    let (first, second) = (dame.div_ceil(2), dame / 2);
+    match fs.to_move {
+        Color::Black => (black.dame_filled, white.dame_filled) = (first, second),
+        Color::White => (white.dame_filled, black.dame_filled) = (first, second),
     }
     FinalScore {
         rules,
@@ -866,6 +939,13 @@ mod tests {
         assert_eq!(dame.len(), 9);
         assert!(dame.iter().all(|p| p.xy().0 == 4), "the E column");
         assert_eq!(score(&b, ScoringRules::Japanese), "W+5.5");
+        // Area: the nine dame are filled in turn, the side to move first (GNU Go 3.8's
+        // --chinese-rules count: W+4.5 with Black to move, W+6.5 with White to move).
+        assert_eq!(score(&b, ScoringRules::Chinese), "W+4.5");
+        let fs = final_status(&b, Color::White, &ScoringOptions::default());
+        let s = final_score(&b, &fs, 5.5, ScoringRules::Chinese);
+        assert_eq!((s.white.dame_filled, s.black.dame_filled), (5, 4));
+        assert_eq!(s.result_string(), "W+6.5");
     }
 
     #[test]
@@ -903,6 +983,39 @@ mod tests {
         for p in b.points() {
             assert_eq!(a.ownership(p), c.ownership(p));
             assert_eq!(a.status(p), c.status(p));
+        }
+    }
+
+    #[test]
+    fn every_stone_of_random_positions_gets_a_status_and_the_count_fits_the_board() {
+        let mut policy = crate::playout::Playout::new(3);
+        let opts = ScoringOptions {
+            playouts: 32,
+            ..ScoringOptions::default()
+        };
+        for size in [2, 3, 5, 7, 9, 13] {
+            for moves in [0, 3, size * size / 2, size * size * 2] {
+                let mut b = Board::new(size).unwrap();
+                let mut color = Color::Black;
+                for _ in 0..moves {
+                    match policy.choose_move(&b, color) {
+                        Some(p) => b.play_unchecked(p, color),
+                        None => b.pass(color),
+                    }
+                    color = color.opponent();
+                }
+                let fs = final_status(&b, color, &opts);
+                for p in b.points() {
+                    assert_eq!(fs.status(p).is_some(), b.color_at(p).is_some(), "{p:?}");
+                    assert!((-1.0..=1.0).contains(&fs.ownership(p)));
+                }
+                let s = final_score(&b, &fs, 0.5, ScoringRules::Chinese);
+                let area = s.points(Color::Black) + s.points(Color::White);
+                assert!(area <= (size * size) as f32, "{area} on {size}x{size}");
+                let dame = empty_points_owned(&b, &fs, None).len() as f32;
+                let empties = b.empty_points().len() as f32;
+                assert!(dame <= empties);
+            }
         }
     }
 

@@ -88,6 +88,9 @@ static COMMANDS: &[Command] = commands! {
     "reset_connection_node_counter" => |_, _| { reading::reset_connection_node_counter(); Ok(String::new()) },
     "get_connection_node_counter" => |_, _| Ok(reading::connection_node_counter().to_string()),
     "unconditional_status" => cmd_unconditional_status,
+    "same_dragon" => cmd_same_dragon,
+    "dragon_stones" => cmd_dragon_stones,
+    "eval_eye" => cmd_eval_eye,
     "tesuji-influence" => cmd_tesuji_influence,
     "tesuji-territory" => cmd_tesuji_territory,
     "tesuji-estimate_score" => cmd_tesuji_estimate_score,
@@ -649,6 +652,69 @@ fn cmd_unconditional_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         Move::Pass => return Err("invalid coordinate".into()),
     };
     Ok(crate::life::point_status(e.game.board(), p).name().into())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dragons and eyes (see `crate::dragon`, `crate::eyes` and docs/evaluation.md).
+
+/// The dragons of the game position.
+fn dragons(e: &mut GtpEngine) -> crate::dragon::Dragons {
+    let patterns = e.patterns;
+    read_with(e, |r, b| crate::dragon::Dragons::new(b, r, patterns))
+}
+
+/// `same_dragon V1 V2`: `1` when the two stones belong to one dragon, else `0`.
+fn cmd_same_dragon(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let a = stone_arg(e, args, 0)?;
+    let b = stone_arg(e, args, 1)?;
+    Ok(u8::from(dragons(e).same_dragon(a, b)).to_string())
+}
+
+/// `dragon_stones [VERTEX|COLOR]`: the stones of one dragon, or of every dragon (of a
+/// colour), one dragon a line.
+fn cmd_dragon_stones(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let mut filter = None;
+    let mut single = None;
+    if let Some(a) = args.first() {
+        match a.parse::<Color>() {
+            Ok(c) => filter = Some(c),
+            Err(_) => single = Some(stone_arg(e, args, 0)?),
+        }
+    }
+    let d = dragons(e);
+    if let Some(p) = single {
+        let stones = d.dragon_at(p).map(|x| x.stones.clone()).unwrap_or_default();
+        return Ok(e.format_points(stones));
+    }
+    Ok(d.dragons()
+        .iter()
+        .filter(|x| filter.is_none_or(|c| c == x.color))
+        .map(|x| e.format_points(x.stones.iter().copied()))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// `eval_eye VERTEX`: `min max`, with the attack and defence points when they differ, of the
+/// eye space at the point; `-1` when the point is in none.
+fn cmd_eval_eye(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let p = match e.parse_vertex(args.first())? {
+        Move::Play(p) => p,
+        Move::Pass => return Err("invalid coordinate".into()),
+    };
+    let Some(space) = crate::eyes::eye_space_of_point(e.game.board(), p) else {
+        return Ok("-1".into());
+    };
+    let v = space.value;
+    match (v.attack, v.defense) {
+        (Some(a), Some(d)) if v.min < v.max => Ok(format!(
+            "{} {} {} {}",
+            v.min,
+            v.max,
+            e.format_move(Move::Play(a)),
+            e.format_move(Move::Play(d))
+        )),
+        _ => Ok(format!("{} {}", v.min, v.max)),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

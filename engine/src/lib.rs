@@ -3,6 +3,8 @@ extern crate self as tesuji_engine;
 
 pub mod board;
 pub mod connection;
+pub mod dragon;
+pub mod eyes;
 pub mod game;
 pub mod gtp;
 pub mod influence;

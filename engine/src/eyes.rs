@@ -62,16 +62,30 @@ impl EyeSpace {
     }
 }
 
-/// An opponent string that may lie inside `color`'s eye space: small (at most
-/// [`MAX_INSIDE_STONES`] stones) or short of liberties (at most 2). Whether it really is
-/// inside is decided by the enclosure of the region it ends up in.
+/// An opponent string that may lie inside `color`'s eye space: in atari, or short of
+/// liberties (at most 2) or small (at most [`MAX_INSIDE_STONES`] stones) with no liberty next
+/// to another opponent string (it cannot connect out). Whether it really is inside is decided
+/// by the enclosure of the region it ends up in.
 pub fn is_inside_stone(b: &Board, s: Point, color: Color) -> bool {
-    b.color_at(s) == Some(color.opponent())
-        && (b.string_size(s) <= MAX_INSIDE_STONES || b.libs(s) <= 2)
+    if b.color_at(s) != Some(color.opponent()) {
+        return false;
+    }
+    if b.libs(s) <= 1 {
+        return true;
+    }
+    if b.libs(s) > 2 && b.string_size(s) > MAX_INSIDE_STONES {
+        return false;
+    }
+    let id = b.string_id(s);
+    !b.liberties(s).any(|l| {
+        l.neighbors()
+            .iter()
+            .any(|&n| b.color_at(n) == Some(color.opponent()) && b.string_id(n) != id)
+    })
 }
 
 /// Opponent strings up to this size count as possibly inside an eye space.
-pub const MAX_INSIDE_STONES: usize = 4;
+pub const MAX_INSIDE_STONES: usize = 2;
 
 /// Is the empty point `p` false for `color` by the diagonal rule?
 pub fn is_false_point(b: &Board, p: Point, color: Color) -> bool {
@@ -220,6 +234,9 @@ struct Shape {
     strong: u16,
     /// Points held by the attacker at the start (inside opponent stones).
     attacker: u16,
+    /// Marginal points: an attacker stone there is connected outside and cannot be
+    /// captured, so it takes the point out of the space.
+    marginal: u16,
 }
 
 impl Shape {
@@ -227,7 +244,7 @@ impl Shape {
     /// with a strong empty point, capped at two.
     fn count(&self, defender: u16, attacker: u16) -> u8 {
         let all = (1u16 << self.n) - 1;
-        let mut left = all & !defender;
+        let mut left = all & !defender & !(attacker & self.marginal);
         let mut eyes = 0;
         while left != 0 && eyes < 2 {
             let mut part = left & left.wrapping_neg();
@@ -265,7 +282,7 @@ impl Shape {
     /// eye point unless it captures attacker stones there.
     fn is_last_empty(&self, i: usize, defender: u16, attacker: u16, by_defender: bool) -> bool {
         let all = (1u16 << self.n) - 1;
-        let left = all & !defender;
+        let left = all & !defender & !(attacker & self.marginal);
         let mut part = 1u16 << i;
         loop {
             let mut grown = part;
@@ -335,7 +352,8 @@ fn minimax(
     for i in 0..shape.n {
         let bit = 1u16 << i;
         if (defender | attacker) & bit != 0
-            || shape.is_last_empty(i, defender, attacker, defender_to_move)
+            || ((defender_to_move || shape.marginal & bit == 0)
+                && shape.is_last_empty(i, defender, attacker, defender_to_move))
         {
             continue;
         }
@@ -385,6 +403,7 @@ pub fn eye_value(
         adjacent: [0; MAX_SEARCH_POINTS],
         strong: 0,
         attacker: 0,
+        marginal: 0,
     };
     for (i, &p) in points.iter().enumerate() {
         for (j, &q) in points.iter().enumerate() {
@@ -397,6 +416,9 @@ pub fn eye_value(
         }
         if b.color_at(p) == Some(color.opponent()) {
             shape.attacker |= 1 << i;
+        }
+        if marginal.contains(&p) {
+            shape.marginal |= 1 << i;
         }
     }
     MEMO.with(|m| {

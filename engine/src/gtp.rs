@@ -91,6 +91,15 @@ static COMMANDS: &[Command] = commands! {
     "same_dragon" => cmd_same_dragon,
     "dragon_stones" => cmd_dragon_stones,
     "eval_eye" => cmd_eval_eye,
+    "owl_attack" => cmd_owl_attack,
+    "owl_defend" => cmd_owl_defend,
+    "owl_does_attack" => cmd_owl_does_attack,
+    "owl_does_defend" => cmd_owl_does_defend,
+    "dragon_status" => cmd_dragon_status,
+    "tesuji-owl_eval" => |e, args| {
+        let s = stone_arg(e, args, 0)?;
+        Ok(owl_with(e, s, |o, b, d| o.describe(b, d)))
+    },
     "tesuji-influence" => cmd_tesuji_influence,
     "tesuji-territory" => cmd_tesuji_territory,
     "tesuji-estimate_score" => cmd_tesuji_estimate_score,
@@ -715,6 +724,82 @@ fn cmd_eval_eye(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         )),
         _ => Ok(format!("{} {}", v.min, v.max)),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owl life-and-death reading (see `crate::owl`).
+
+thread_local! {
+    static OWL: std::cell::RefCell<Option<crate::owl::Owl>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's owl reader on the game board and the stones of the dragon at
+/// `p`.
+fn owl_with<R>(
+    e: &mut GtpEngine,
+    p: Point,
+    f: impl FnOnce(&mut crate::owl::Owl, &mut Board, &[Point]) -> R,
+) -> R {
+    let d = dragons(e);
+    let stones = d.dragon_at(p).map(|x| x.stones.clone()).unwrap_or_default();
+    let board = e.game.board_mut();
+    OWL.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let owl = slot.get_or_insert_with(|| crate::owl::Owl::new(Default::default()));
+        f(owl, board, &stones)
+    })
+}
+
+fn cmd_owl_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let r = owl_with(e, s, |o, b, d| o.attack(b, d));
+    Ok(format_read(e, r))
+}
+
+fn cmd_owl_defend(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let r = owl_with(e, s, |o, b, d| o.defend(b, d));
+    Ok(format_read(e, r))
+}
+
+fn cmd_owl_does_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (mv, s) = move_and_stone(e, args)?;
+    Ok(owl_with(e, s, |o, b, d| o.does_attack(b, mv, d)).to_string())
+}
+
+fn cmd_owl_does_defend(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let (mv, s) = move_and_stone(e, args)?;
+    Ok(owl_with(e, s, |o, b, d| o.does_defend(b, mv, d)).to_string())
+}
+
+/// `dragon_status [VERTEX]`: `alive`, `critical ATTACK DEFENSE` or `dead` for the dragon at
+/// the vertex; without one, `ORIGIN: status` for every dragon.
+fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    use crate::owl::DragonStatus;
+    let describe = |e: &mut GtpEngine, p: Point| {
+        let status = owl_with(e, p, |o, b, d| o.status(b, d));
+        match status {
+            DragonStatus::Alive => "alive".to_string(),
+            DragonStatus::Dead => "dead".to_string(),
+            DragonStatus::Critical { attack, defense } => {
+                let name = |m: Option<Point>| {
+                    m.map_or("PASS".to_string(), |p| e.format_move(Move::Play(p)))
+                };
+                format!("critical {} {}", name(attack), name(defense))
+            }
+        }
+    };
+    if args.first().is_some() {
+        let s = stone_arg(e, args, 0)?;
+        return Ok(describe(e, s));
+    }
+    let origins: Vec<Point> = dragons(e).dragons().iter().map(|d| d.origin).collect();
+    let mut lines = Vec::new();
+    for p in origins {
+        let status = describe(e, p);
+        lines.push(format!("{}: {status}", e.format_move(Move::Play(p))));
+    }
+    Ok(lines.join("\n"))
 }
 
 // ---------------------------------------------------------------------------------------------

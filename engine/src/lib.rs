@@ -10,6 +10,7 @@ pub mod gtp;
 pub mod influence;
 pub mod life;
 pub mod matching;
+pub mod owl;
 pub mod pattern;
 pub mod playout;
 pub mod reading;

@@ -1,0 +1,445 @@
+//! Eye spaces and their value in eyes.
+//!
+//! An *eye space* of a colour is a maximal connected set of points that are empty or hold
+//! opponent stones inside it (strings touching only that colour, with few liberties), enclosed
+//! by the colour's stones and the edge. An empty point of the set that touches a live opponent
+//! stone is *marginal*: the opponent can play there from outside, and the flood does not pass
+//! through it. A region that still reaches empty points outside it is open, not an eye space.
+//!
+//! An empty point is *false* by the diagonal rule when the opponent holds at least two of its
+//! diagonals (one on the edge or in a corner): the stones around it can be cut apart.
+//! Marginal and false points are *weak*: alone they make no eye.
+//!
+//! The value of an eye space is found by a small exhaustive minimax of my own over its points
+//! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
+//! occupy points the defender needs; after both pass, each connected part of the space that is
+//! not filled by the defender and still holds an empty strong point is one eye. `min` is the
+//! count with the attacker moving first, `max` with the defender moving first (both capped at
+//! two), with the first moves that achieve them as the vital attack and defence points.
+
+use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
+use std::cell::RefCell;
+
+/// Spaces with more points than this are not searched: they are worth two eyes when they
+/// hold at least [`BIG_SPACE_STRONG`] strong empty points, else one.
+pub const MAX_SEARCH_POINTS: usize = 9;
+
+/// Strong empty points that make an unsearched large space worth two eyes.
+pub const BIG_SPACE_STRONG: usize = 7;
+
+/// Regions larger than this are open territory rather than eye spaces.
+pub const MAX_EYE_SPACE: usize = 40;
+
+/// Eyes an eye space gives: `min` if the attacker moves first, `max` if the defender does,
+/// with the moves that achieve them when they differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EyeValue {
+    pub min: u8,
+    pub max: u8,
+    /// The attacker's vital point (when `min < max`).
+    pub attack: Option<Point>,
+    /// The defender's vital point (when `min < max`).
+    pub defense: Option<Point>,
+}
+
+/// One eye space of `color`.
+#[derive(Clone, Debug)]
+pub struct EyeSpace {
+    /// The colour whose eye this is.
+    pub color: Color,
+    /// Every point: empty points and opponent stones inside.
+    pub points: Vec<Point>,
+    /// Empty points the opponent can play from outside (touching a live opponent stone).
+    pub marginal: Vec<Point>,
+    /// Empty points made false by the diagonal rule.
+    pub false_points: Vec<Point>,
+    pub value: EyeValue,
+}
+
+impl EyeSpace {
+    pub fn contains(&self, p: Point) -> bool {
+        self.points.contains(&p)
+    }
+}
+
+/// An opponent string that may lie inside `color`'s eye space: in atari, or short of
+/// liberties (at most 2) or small (at most [`MAX_INSIDE_STONES`] stones) with no liberty next
+/// to another opponent string (it cannot connect out). Whether it really is inside is decided
+/// by the enclosure of the region it ends up in.
+pub fn is_inside_stone(b: &Board, s: Point, color: Color) -> bool {
+    if b.color_at(s) != Some(color.opponent()) {
+        return false;
+    }
+    if b.libs(s) <= 1 {
+        return true;
+    }
+    if b.libs(s) > 2 && b.string_size(s) > MAX_INSIDE_STONES {
+        return false;
+    }
+    let id = b.string_id(s);
+    !b.liberties(s).any(|l| {
+        l.neighbors()
+            .iter()
+            .any(|&n| b.color_at(n) == Some(color.opponent()) && b.string_id(n) != id)
+    })
+}
+
+/// Opponent strings up to this size count as possibly inside an eye space.
+pub const MAX_INSIDE_STONES: usize = 2;
+
+/// Is the empty point `p` false for `color` by the diagonal rule?
+pub fn is_false_point(b: &Board, p: Point, color: Color) -> bool {
+    let mut enemy = 0;
+    let mut edge = false;
+    for d in p.diagonals() {
+        match b.cell(d) {
+            Cell::Border => edge = true,
+            c if c.color() == Some(color.opponent()) && !is_inside_stone(b, d, color) => enemy += 1,
+            _ => {}
+        }
+    }
+    enemy >= 2 || (edge && enemy >= 1)
+}
+
+/// Scratch marks reused between calls (no allocation of board-sized arrays per call).
+struct Marks {
+    mark: Vec<u32>,
+    generation: u32,
+}
+
+impl Marks {
+    fn next(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+}
+
+thread_local! {
+    static MARKS: RefCell<Marks> = RefCell::new(Marks { mark: vec![0; NUM_CELLS], generation: 0 });
+}
+
+/// The region of `color`'s eye space containing `start` (an empty point or an inside opponent
+/// stone), or `None` when the region is open or too large. Points are listed in flood order.
+pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
+    let node = |p: Point| match b.cell(p) {
+        Cell::Empty => true,
+        c if c.color() == Some(color.opponent()) => is_inside_stone(b, p, color),
+        _ => false,
+    };
+    if !node(start) {
+        return None;
+    }
+    MARKS.with(|m| {
+        let mut m = m.borrow_mut();
+        let g = m.next();
+        let mut points = vec![start];
+        let mut marginal = Vec::new();
+        m.mark[start.index()] = g;
+        let mut i = 0;
+        while i < points.len() {
+            let p = points[i];
+            i += 1;
+            let empty = b.cell(p) == Cell::Empty;
+            let touches_live_enemy = empty
+                && p.neighbors().iter().any(|&n| {
+                    b.color_at(n) == Some(color.opponent()) && !is_inside_stone(b, n, color)
+                });
+            if touches_live_enemy {
+                marginal.push(p);
+            }
+            for n in p.neighbors() {
+                if m.mark[n.index()] == g {
+                    continue;
+                }
+                if node(n) {
+                    if touches_live_enemy && b.cell(n) == Cell::Empty {
+                        // An empty point beyond a marginal one: the region leaks unless that
+                        // point is reached another way (checked below).
+                        continue;
+                    }
+                    m.mark[n.index()] = g;
+                    points.push(n);
+                    if points.len() > MAX_EYE_SPACE {
+                        return None;
+                    }
+                }
+            }
+        }
+        // Open: an empty point next to the region that the flood did not take.
+        for &p in &points {
+            for n in p.neighbors() {
+                if b.cell(n) == Cell::Empty && m.mark[n.index()] != g {
+                    return None;
+                }
+            }
+        }
+        // A region with no stone of `color` around it is not an eye of `color`.
+        let bordered = points
+            .iter()
+            .any(|p| p.neighbors().iter().any(|&n| b.color_at(n) == Some(color)));
+        if !bordered {
+            return None;
+        }
+        let false_points: Vec<Point> = points
+            .iter()
+            .copied()
+            .filter(|&p| b.cell(p) == Cell::Empty && is_false_point(b, p, color))
+            .collect();
+        let value = eye_value(b, &points, &marginal, &false_points, color);
+        Some(EyeSpace {
+            color,
+            points,
+            marginal,
+            false_points,
+            value,
+        })
+    })
+}
+
+/// Every eye space of `color` on the board.
+pub fn eye_spaces(b: &Board, color: Color) -> Vec<EyeSpace> {
+    let mut out: Vec<EyeSpace> = Vec::new();
+    let mut seen = vec![false; NUM_CELLS];
+    for p in b.points() {
+        if seen[p.index()] {
+            continue;
+        }
+        if let Some(space) = eye_space_at(b, p, color) {
+            for &q in &space.points {
+                seen[q.index()] = true;
+            }
+            out.push(space);
+        }
+    }
+    out
+}
+
+/// The eye space of either colour at `p` (black's first), for GTP `eval_eye`.
+pub fn eye_space_of_point(b: &Board, p: Point) -> Option<EyeSpace> {
+    eye_space_at(b, p, Color::Black).or_else(|| eye_space_at(b, p, Color::White))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The minimax over an eye space
+
+/// A small eye space as bitmasks over its points (at most [`MAX_SEARCH_POINTS`]).
+struct Shape {
+    n: usize,
+    adjacent: [u16; MAX_SEARCH_POINTS],
+    /// Points that can make an eye on their own (neither marginal nor false).
+    strong: u16,
+    /// Points held by the attacker at the start (inside opponent stones).
+    attacker: u16,
+    /// Marginal points: an attacker stone there is connected outside and cannot be
+    /// captured, so it takes the point out of the space.
+    marginal: u16,
+}
+
+impl Shape {
+    /// Eyes after both pass: connected parts of the points the defender has not filled, each
+    /// with a strong empty point, capped at two.
+    fn count(&self, defender: u16, attacker: u16) -> u8 {
+        let all = (1u16 << self.n) - 1;
+        let mut left = all & !defender & !(attacker & self.marginal);
+        let mut eyes = 0;
+        while left != 0 && eyes < 2 {
+            let mut part = left & left.wrapping_neg();
+            loop {
+                let mut grown = part;
+                for i in 0..self.n {
+                    if part & (1 << i) != 0 {
+                        grown |= self.adjacent[i] & left;
+                    }
+                }
+                if grown == part {
+                    break;
+                }
+                part = grown;
+            }
+            left &= !part;
+            // A part with a strong empty point is an eye; so is a part the attacker has
+            // filled completely, since its stones have no liberty left: the defender takes
+            // them and the space is empty again.
+            let empty = part & !attacker;
+            let eye = if empty != 0 {
+                empty & self.strong != 0
+            } else {
+                part & self.strong != 0
+            };
+            if eye {
+                eyes += 1;
+            }
+        }
+        eyes
+    }
+
+    /// Is `i` the last empty point of its part (among points not filled by the defender)?
+    /// Filling it would be suicide for the attacker; for the defender it fills its own last
+    /// eye point unless it captures attacker stones there.
+    fn is_last_empty(&self, i: usize, defender: u16, attacker: u16, by_defender: bool) -> bool {
+        let all = (1u16 << self.n) - 1;
+        let left = all & !defender & !(attacker & self.marginal);
+        let mut part = 1u16 << i;
+        loop {
+            let mut grown = part;
+            for j in 0..self.n {
+                if part & (1 << j) != 0 {
+                    grown |= self.adjacent[j] & left;
+                }
+            }
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        let last = part & !attacker & !(1 << i) == 0;
+        last && !(by_defender && part & attacker != 0)
+    }
+}
+
+/// Memo of the minimax: one byte per (state, side, passed), stamped with a generation.
+struct Memo {
+    value: Vec<u8>,
+    stamp: Vec<u32>,
+    generation: u32,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::new(Memo {
+        value: vec![0; 4 * 19683],
+        stamp: vec![0; 4 * 19683],
+        generation: 0,
+    });
+}
+
+/// Best eye count for the side to move (`defender_to_move`), with both sides free to pass;
+/// the game ends after two passes in a row. Returns (count, best move index or `None`).
+fn minimax(
+    shape: &Shape,
+    memo: &mut Memo,
+    defender: u16,
+    attacker: u16,
+    defender_to_move: bool,
+    passed: bool,
+) -> (u8, Option<usize>) {
+    let mut key = 0usize;
+    for i in (0..shape.n).rev() {
+        key = key * 3
+            + if defender & (1 << i) != 0 {
+                1
+            } else if attacker & (1 << i) != 0 {
+                2
+            } else {
+                0
+            };
+    }
+    let slot = key * 4 + usize::from(defender_to_move) * 2 + usize::from(passed);
+    if memo.stamp[slot] == memo.generation {
+        return (memo.value[slot], None);
+    }
+    let (mut best, mut best_move) = if passed {
+        (shape.count(defender, attacker), None)
+    } else {
+        (
+            minimax(shape, memo, defender, attacker, !defender_to_move, true).0,
+            None,
+        )
+    };
+    for i in 0..shape.n {
+        let bit = 1u16 << i;
+        if (defender | attacker) & bit != 0
+            || ((defender_to_move || shape.marginal & bit == 0)
+                && shape.is_last_empty(i, defender, attacker, defender_to_move))
+        {
+            continue;
+        }
+        let v = if defender_to_move {
+            minimax(shape, memo, defender | bit, attacker, false, false).0
+        } else {
+            minimax(shape, memo, defender, attacker | bit, true, false).0
+        };
+        let better = if defender_to_move { v > best } else { v < best };
+        if better {
+            best = v;
+            best_move = Some(i);
+        }
+        if (defender_to_move && best == 2) || (!defender_to_move && best == 0) {
+            break;
+        }
+    }
+    memo.stamp[slot] = memo.generation;
+    memo.value[slot] = best;
+    (best, best_move)
+}
+
+/// The value of an eye space of `color` made of `points` (see the module documentation).
+pub fn eye_value(
+    b: &Board,
+    points: &[Point],
+    marginal: &[Point],
+    false_points: &[Point],
+    color: Color,
+) -> EyeValue {
+    let is_strong = |p: Point| !marginal.contains(&p) && !false_points.contains(&p);
+    if points.len() > MAX_SEARCH_POINTS {
+        let strong = points
+            .iter()
+            .filter(|&&p| b.cell(p) == Cell::Empty && is_strong(p))
+            .count();
+        let v = if strong >= BIG_SPACE_STRONG { 2 } else { 1 };
+        return EyeValue {
+            min: v,
+            max: v,
+            attack: None,
+            defense: None,
+        };
+    }
+    let mut shape = Shape {
+        n: points.len(),
+        adjacent: [0; MAX_SEARCH_POINTS],
+        strong: 0,
+        attacker: 0,
+        marginal: 0,
+    };
+    for (i, &p) in points.iter().enumerate() {
+        for (j, &q) in points.iter().enumerate() {
+            if p.neighbors().contains(&q) {
+                shape.adjacent[i] |= 1 << j;
+            }
+        }
+        if is_strong(p) {
+            shape.strong |= 1 << i;
+        }
+        if b.color_at(p) == Some(color.opponent()) {
+            shape.attacker |= 1 << i;
+        }
+        if marginal.contains(&p) {
+            shape.marginal |= 1 << i;
+        }
+    }
+    MEMO.with(|m| {
+        let mut memo = m.borrow_mut();
+        memo.generation = memo.generation.wrapping_add(1);
+        if memo.generation == 0 {
+            memo.stamp.iter_mut().for_each(|s| *s = 0);
+            memo.generation = 1;
+        }
+        let a = shape.attacker;
+        let (min, attack) = minimax(&shape, &mut memo, 0, a, false, false);
+        let (max, defense) = minimax(&shape, &mut memo, 0, a, true, false);
+        let differ = min < max;
+        EyeValue {
+            min,
+            max,
+            attack: attack.filter(|_| differ).map(|i| points[i]),
+            defense: defense.filter(|_| differ).map(|i| points[i]),
+        }
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

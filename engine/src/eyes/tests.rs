@@ -1,0 +1,172 @@
+//! Classic eye shapes, each fully enclosed by black unless the figure says otherwise.
+
+use super::*;
+use crate::board::{Move, Vertex};
+
+pub(crate) fn setup(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.split_whitespace().enumerate() {
+            let c = match ch {
+                "X" => Color::Black,
+                "O" => Color::White,
+                _ => continue,
+            };
+            b.add_stone(Point::from_xy(x, y), c).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!(),
+    }
+}
+
+fn value_at(b: &Board, v: &str) -> EyeValue {
+    eye_space_at(b, pt(b, v), Color::Black)
+        .expect("an eye space")
+        .value
+}
+
+#[test]
+fn straight_three_has_the_middle_as_vital_point() {
+    let b = setup(&[
+        ". . . . . . .",
+        "X X X X X . .",
+        "X . . . X . .",
+        "X X X X X . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "B5");
+    assert_eq!((v.min, v.max), (1, 2));
+    assert_eq!(v.attack, Some(pt(&b, "C5")));
+    assert_eq!(v.defense, Some(pt(&b, "C5")));
+}
+
+#[test]
+fn bent_three_has_the_bend_as_vital_point() {
+    let b = setup(&[
+        "X X X X . . .",
+        "X . . X . . .",
+        "X . X X . . .",
+        "X X X . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "C6");
+    assert_eq!((v.min, v.max), (1, 2));
+    assert_eq!(v.attack, Some(pt(&b, "B6")));
+    assert_eq!(v.defense, Some(pt(&b, "B6")));
+}
+
+#[test]
+fn straight_four_is_two_eyes_and_square_four_is_one() {
+    let straight = setup(&[
+        "X X X X X X .",
+        "X . . . . X .",
+        "X X X X X X .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&straight, "B6");
+    assert_eq!((v.min, v.max, v.attack), (2, 2, None));
+    let square = setup(&[
+        "X X X X . . .",
+        "X . . X . . .",
+        "X . . X . . .",
+        "X X X X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&square, "B6");
+    assert_eq!((v.min, v.max, v.defense), (1, 1, None));
+}
+
+#[test]
+fn bulky_five_and_rabbity_six_have_one_vital_point() {
+    let bulky = setup(&[
+        "X X X X X . .",
+        "X . . . X . .",
+        "X . . X X . .",
+        "X X X X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&bulky, "B6");
+    assert_eq!((v.min, v.max), (1, 2));
+    assert_eq!(v.attack, Some(pt(&bulky, "C6")));
+    let rabbity = setup(&[
+        "X X X X X . .",
+        "X X . X X . .",
+        "X . . . X . .",
+        "X X . . X . .",
+        "X X X X X . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&rabbity, "C5");
+    assert_eq!((v.min, v.max), (1, 2));
+    assert_eq!(v.attack, Some(pt(&rabbity, "C5")));
+    assert_eq!(v.defense, Some(pt(&rabbity, "C5")));
+    // Without its vital point the same space is one eye: a dead shape.
+    let mut filled = rabbity.clone();
+    filled.play_unchecked(pt(&filled, "C5"), Color::White);
+    let v = value_at(&filled, "C6");
+    assert_eq!((v.min, v.max), (1, 1));
+}
+
+#[test]
+fn a_false_eye_makes_no_eye_and_two_eyes_are_separate_spaces() {
+    // C5 is false: white holds two of its diagonals (one would do on the edge).
+    let b = setup(&[
+        ". . . . . . .",
+        ". . X . . . .",
+        ". X . X . . .",
+        "O O X O O . .",
+        "O O O O O O O",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "C5"), Color::Black).expect("an eye space");
+    assert_eq!(space.false_points, vec![pt(&b, "C5")]);
+    assert_eq!((space.value.min, space.value.max), (0, 0));
+
+    let two = setup(&[
+        "X . X X . X O",
+        "X X X X X X O",
+        "O O O O O O O",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let spaces = eye_spaces(&two, Color::Black);
+    assert_eq!(spaces.len(), 2);
+    assert!(spaces.iter().all(|s| (s.value.min, s.value.max) == (1, 1)));
+}
+
+#[test]
+fn an_open_region_is_no_eye_space() {
+    let b = setup(&[
+        "X X X X . . .",
+        "X . . X . . .",
+        "X . . . . . .",
+        "X X X X O . .",
+        ". . . . O . .",
+        ". . . . O . .",
+        ". . . . O O O",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "B6"), Color::Black);
+    assert!(space.is_none(), "{space:?}");
+}

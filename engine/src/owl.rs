@@ -1,0 +1,764 @@
+//! Owl-style life-and-death reading of a dragon.
+//!
+//! A minimax search in the spirit of GNU Go's owl reader (its documentation chapter "The Owl
+//! Code" describes the idea; no code is taken from it). The *goal* is the dragon's stones at
+//! the root; at every node the *group* is rebuilt from the goal stones still on the board and
+//! the stones the defender has played, closed under cheap links (adjacency, two shared
+//! liberties, a diagonal with both crossing points empty, a shared liberty the opponent cannot
+//! occupy without self-atari, a shared small eye space).
+//!
+//! Static evaluation of a node ([`Owl::evaluate`]):
+//!
+//! * **dead** when the goal's largest string is captured;
+//! * **alive** when the eye spaces around the group are worth two eyes even with the attacker
+//!   moving first (sum of the `min` values of [`crate::eyes::EyeValue`]), or when the group
+//!   reaches open space (enough empty points far from opponent stones near its liberties);
+//! * otherwise unknown, and the search goes on.
+//!
+//! Candidate moves come from the eye spaces (vital points, marginal points), from tactical
+//! reading of the boundary (captures and rescues of the group's strings and of the opponent
+//! strings next to it, with the tactical reader) and from the group's outer liberties (eye
+//! space extension and escape for the defender; reduction and blocking for the attacker).
+//! At the depth limit or when the node budget runs out, a position is judged by its eye
+//! potential: alive if the defender, moving, has two eyes (`max` values).
+//!
+//! Results use the tactical reader's codes: [`WIN`], [`KO_A`] (wins through a ko the winner
+//! takes first) and [`KO_B`]; a win whose decisive move takes a ko is a ko result. Results are
+//! cached in a fixed-size transposition table on the Zobrist key.
+
+use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
+use crate::eyes::{self, EyeSpace};
+use crate::reading::{KO_A, Reader, ReadingOptions, WIN, better_of, reverse};
+
+/// Cut-offs of the owl search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwlOptions {
+    /// Owl nodes per question; a search that runs out judges the rest statically.
+    pub node_limit: u64,
+    /// Moves (both sides) read before judging statically.
+    pub max_depth: u32,
+    /// Tactical reading nodes per tactical question asked by the owl search.
+    pub reading_node_limit: u64,
+    /// Empty points in open space near the liberties that count as escaped.
+    pub escape_area: usize,
+}
+
+impl Default for OwlOptions {
+    fn default() -> OwlOptions {
+        OwlOptions {
+            node_limit: 600,
+            max_depth: 10,
+            reading_node_limit: 400,
+            escape_area: 14,
+        }
+    }
+}
+
+/// The result of the static evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LifeStatus {
+    Alive,
+    Dead,
+    Unknown,
+}
+
+/// What the static evaluation learnt about a node: the status and the material of the move
+/// generators.
+struct NodeInfo {
+    status: LifeStatus,
+    /// Sum of the eye spaces' `min` and `max` values.
+    eyes_min: u32,
+    eyes_max: u32,
+    spaces: Vec<EyeSpace>,
+    /// Origins of the group's strings.
+    strings: Vec<Point>,
+    /// Liberties of the group outside its eye spaces.
+    outer_libs: Vec<Point>,
+    /// Opponent strings next to the group (origins).
+    boundary: Vec<Point>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct TtEntry {
+    key: u64,
+    code: i8,
+    mv: Point,
+}
+
+const TT_BITS: u32 = 16;
+
+/// An owl reader. Reuse it: its tables are allocated once.
+pub struct Owl {
+    opts: OwlOptions,
+    reader: Reader,
+    tt: Vec<TtEntry>,
+    nodes: u64,
+    question_start: u64,
+    color: Color,
+    goal: Vec<Point>,
+    /// A stone of the goal's largest string: when it is captured the dragon is dead.
+    anchor: Point,
+    /// Stones the defender has played in the search.
+    played: Vec<Point>,
+    marks: Vec<u32>,
+    generation: u32,
+}
+
+/// A candidate move with its score.
+type Candidates = Vec<(Point, i32)>;
+
+impl Owl {
+    pub fn new(opts: OwlOptions) -> Owl {
+        Owl {
+            opts,
+            reader: Reader::new(ReadingOptions {
+                hash_mb: 1,
+                node_limit: opts.reading_node_limit,
+                use_patterns: false,
+                ..ReadingOptions::default()
+            }),
+            tt: vec![TtEntry::default(); 1 << TT_BITS],
+            nodes: 0,
+            question_start: 0,
+            color: Color::Black,
+            goal: Vec::new(),
+            anchor: Point::NONE,
+            played: Vec::new(),
+            marks: vec![0; NUM_CELLS],
+            generation: 0,
+        }
+    }
+
+    /// Owl nodes searched by this reader.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn start(&mut self, b: &Board, dragon: &[Point]) -> bool {
+        let Some(color) = dragon.first().and_then(|&p| b.color_at(p)) else {
+            return false;
+        };
+        self.color = color;
+        self.goal.clear();
+        self.goal.extend_from_slice(dragon);
+        self.played.clear();
+        self.anchor = *dragon
+            .iter()
+            .max_by_key(|&&p| (b.string_size(p), b.libs(p)))
+            .expect("a stone");
+        self.question_start = self.nodes;
+        self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+        true
+    }
+
+    /// Can the dragon made of `dragon`'s stones be killed, the attacker moving first?
+    /// `(code, move)`: 0 when it cannot.
+    pub fn attack(&mut self, b: &mut Board, dragon: &[Point]) -> (i32, Option<Point>) {
+        if !self.start(b, dragon) {
+            return (0, None);
+        }
+        let (code, mv) = self.attack_node(b, 0);
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+    }
+
+    /// Can the dragon be saved, the defender moving first? `(WIN, None)` when it needs no
+    /// move.
+    pub fn defend(&mut self, b: &mut Board, dragon: &[Point]) -> (i32, Option<Point>) {
+        if !self.start(b, dragon) {
+            return (0, None);
+        }
+        let (code, mv) = self.defend_node(b, 0);
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+    }
+
+    /// Does `mv` by the attacker kill the dragon (the defender replying)? A result code.
+    pub fn does_attack(&mut self, b: &mut Board, mv: Point, dragon: &[Point]) -> i32 {
+        if !self.start(b, dragon) || !b.try_play(mv, self.color.opponent()) {
+            return 0;
+        }
+        let code = if self.is_captured(b) {
+            WIN
+        } else {
+            reverse(self.defend_node(b, 1).0)
+        };
+        b.undo();
+        code
+    }
+
+    /// Does `mv` by the defender save the dragon (the attacker replying)? A result code.
+    pub fn does_defend(&mut self, b: &mut Board, mv: Point, dragon: &[Point]) -> i32 {
+        if !self.start(b, dragon) || !b.try_play(mv, self.color) {
+            return 0;
+        }
+        self.played.push(mv);
+        let code = if self.is_captured(b) {
+            0
+        } else {
+            reverse(self.attack_node(b, 1).0)
+        };
+        self.played.pop();
+        b.undo();
+        code
+    }
+
+    fn is_captured(&self, b: &Board) -> bool {
+        b.color_at(self.anchor) != Some(self.color)
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.nodes - self.question_start >= self.opts.node_limit
+    }
+
+    fn tt_key(b: &Board, attacker_to_move: bool) -> u64 {
+        b.hash()
+            ^ if attacker_to_move {
+                0x5bd1_e995_7f4a_7c15
+            } else {
+                0
+            }
+    }
+
+    fn tt_get(&self, key: u64) -> Option<(i32, Point)> {
+        let e = self.tt[(key >> (64 - TT_BITS)) as usize];
+        (e.key == key).then_some((e.code as i32, e.mv))
+    }
+
+    fn tt_put(&mut self, key: u64, code: i32, mv: Point) {
+        self.tt[(key >> (64 - TT_BITS)) as usize] = TtEntry {
+            key,
+            code: code as i8,
+            mv,
+        };
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Search
+
+    fn attack_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
+        self.nodes += 1;
+        if self.is_captured(b) {
+            return (WIN, Point::NONE);
+        }
+        let key = Self::tt_key(b, true);
+        if let Some(hit) = self.tt_get(key) {
+            return hit;
+        }
+        let info = self.evaluate(b, depth);
+        match info.status {
+            LifeStatus::Alive => return (0, Point::NONE),
+            LifeStatus::Dead => return (WIN, Point::NONE),
+            LifeStatus::Unknown => {}
+        }
+        if depth >= self.opts.max_depth || self.out_of_budget() {
+            // The attacker, moving, kills when even the defender's best eyes fall short.
+            let code = if info.eyes_max >= 2 { 0 } else { WIN };
+            return (code, Point::NONE);
+        }
+        let moves = self.attacker_moves(b, &info, depth);
+        let (mut best, mut best_move) = (0, Point::NONE);
+        for (m, _) in moves {
+            if !b.try_play(m, self.color.opponent()) {
+                continue;
+            }
+            let took_ko = b.ko_point().is_some();
+            let mut code = if self.is_captured(b) {
+                WIN
+            } else {
+                reverse(self.defend_node(b, depth + 1).0)
+            };
+            b.undo();
+            if took_ko && code == WIN {
+                code = KO_A;
+            }
+            if code != 0 && better_of(code, best) == code && code != best {
+                best = code;
+                best_move = m;
+            }
+            if best == WIN {
+                break;
+            }
+        }
+        if !self.out_of_budget() {
+            self.tt_put(key, best, best_move);
+        }
+        (best, best_move)
+    }
+
+    fn defend_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
+        self.nodes += 1;
+        if self.is_captured(b) {
+            return (0, Point::NONE);
+        }
+        let key = Self::tt_key(b, false);
+        if let Some(hit) = self.tt_get(key) {
+            return hit;
+        }
+        let info = self.evaluate(b, depth);
+        match info.status {
+            LifeStatus::Alive => return (WIN, Point::NONE),
+            LifeStatus::Dead => return (0, Point::NONE),
+            LifeStatus::Unknown => {}
+        }
+        if depth >= self.opts.max_depth || self.out_of_budget() {
+            let code = if info.eyes_max >= 2 { WIN } else { 0 };
+            return (code, Point::NONE);
+        }
+        let moves = self.defender_moves(b, &info, depth);
+        let (mut best, mut best_move) = (0, Point::NONE);
+        for (m, _) in moves {
+            if !b.try_play(m, self.color) {
+                continue;
+            }
+            self.played.push(m);
+            let took_ko = b.ko_point().is_some();
+            let mut code = if self.is_captured(b) {
+                0
+            } else {
+                reverse(self.attack_node(b, depth + 1).0)
+            };
+            self.played.pop();
+            b.undo();
+            if took_ko && code == WIN {
+                code = KO_A;
+            }
+            if code != 0 && better_of(code, best) == code && code != best {
+                best = code;
+                best_move = m;
+            }
+            if best == WIN {
+                break;
+            }
+        }
+        if !self.out_of_budget() {
+            self.tt_put(key, best, best_move);
+        }
+        (best, best_move)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Static evaluation
+
+    fn next_mark(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// The group, its eye spaces and liberties, and the status they give.
+    fn evaluate(&mut self, b: &mut Board, depth: u32) -> NodeInfo {
+        let color = self.color;
+        let g = self.next_mark();
+        let mut strings: Vec<Point> = Vec::new();
+        let add = |owl: &mut Owl, strings: &mut Vec<Point>, p: Point| {
+            let id = b.string_id(p);
+            if owl.marks[id.index()] != g {
+                owl.marks[id.index()] = g;
+                strings.push(id);
+            }
+        };
+        for i in 0..self.goal.len() {
+            let p = self.goal[i];
+            if b.color_at(p) == Some(color) {
+                add(self, &mut strings, p);
+            }
+        }
+        for i in 0..self.played.len() {
+            let p = self.played[i];
+            if b.color_at(p) == Some(color) {
+                add(self, &mut strings, p);
+            }
+        }
+        // Eye spaces are found from the liberties; each is looked at once.
+        let space_mark = self.next_mark();
+        let mut spaces: Vec<EyeSpace> = Vec::new();
+        let mut i = 0;
+        while i < strings.len() {
+            let s = strings[i];
+            i += 1;
+            let libs: Vec<Point> = b.liberties(s).collect();
+            for &l in &libs {
+                // Links through a liberty.
+                for n in l.neighbors() {
+                    if b.color_at(n) != Some(color) || self.marks[b.string_id(n).index()] == g {
+                        continue;
+                    }
+                    let shared = b.liberties(n).filter(|&x| b.has_liberty(s, x)).count();
+                    let cut_is_self_atari = l
+                        .neighbors()
+                        .iter()
+                        .filter(|&&x| b.cell(x) == Cell::Empty)
+                        .count()
+                        <= 1
+                        && !l
+                            .neighbors()
+                            .iter()
+                            .any(|&x| b.color_at(x) == Some(color.opponent()) && b.libs(x) > 1);
+                    if shared >= 2 || cut_is_self_atari {
+                        add(self, &mut strings, n);
+                    }
+                }
+                if self.marks[l.index()] == space_mark {
+                    continue;
+                }
+                if let Some(space) = eyes::eye_space_at(b, l, color) {
+                    for &p in &space.points {
+                        self.marks[p.index()] = space_mark;
+                    }
+                    if space.points.len() <= crate::dragon::EYE_LINK_MAX {
+                        for &p in &space.points {
+                            for n in p.neighbors() {
+                                if b.color_at(n) == Some(color) {
+                                    add(self, &mut strings, n);
+                                }
+                            }
+                        }
+                    }
+                    spaces.push(space);
+                }
+            }
+            // Diagonal links with both crossing points empty.
+            let stones: Vec<Point> = b.string_stones(s).collect();
+            for st in stones {
+                let [n, w, e, south] = st.neighbors();
+                let [nw, ne, sw, se] = st.diagonals();
+                for (d, x, y) in [(nw, n, w), (ne, n, e), (sw, south, w), (se, south, e)] {
+                    if b.color_at(d) == Some(color)
+                        && self.marks[b.string_id(d).index()] != g
+                        && b.cell(x) == Cell::Empty
+                        && b.cell(y) == Cell::Empty
+                    {
+                        add(self, &mut strings, d);
+                    }
+                }
+            }
+        }
+        // Eye spaces reached only through stones inside them (opponent stones next to us).
+        let mut boundary: Vec<Point> = Vec::new();
+        let mut outer_libs: Vec<Point> = Vec::new();
+        let lib_mark = self.next_mark();
+        for &s in &strings {
+            for st in b.string_stones(s) {
+                for n in st.neighbors() {
+                    match b.cell(n) {
+                        Cell::Empty => {
+                            if self.marks[n.index()] != lib_mark
+                                && !spaces.iter().any(|sp| sp.contains(n))
+                            {
+                                self.marks[n.index()] = lib_mark;
+                                outer_libs.push(n);
+                            }
+                        }
+                        c if c.color() == Some(color.opponent()) => {
+                            let id = b.string_id(n);
+                            if !boundary.contains(&id) {
+                                boundary.push(id);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        for &e in &boundary {
+            if spaces.iter().any(|sp| sp.contains(e)) {
+                continue;
+            }
+            if let Some(space) = eyes::eye_space_at(b, e, color)
+                && !spaces.iter().any(|sp| sp.contains(space.points[0]))
+            {
+                spaces.push(space);
+            }
+        }
+        let eyes_min: u32 = spaces.iter().map(|s| s.value.min as u32).sum();
+        let eyes_max: u32 = spaces.iter().map(|s| s.value.max as u32).sum();
+        // Eyes only count when no string of the group can be captured: a capture would
+        // break the eye spaces open.
+        let eyes_safe = eyes_min >= 2
+            && strings.iter().all(|&s| {
+                b.libs(s) >= 3 || {
+                    self.reader.set_base_depth(depth);
+                    self.reader.attack(b, s).0 == 0
+                }
+            });
+        let status = if eyes_safe || self.escaped(b, &outer_libs, depth) {
+            LifeStatus::Alive
+        } else {
+            LifeStatus::Unknown
+        };
+        NodeInfo {
+            status,
+            eyes_min,
+            eyes_max,
+            spaces,
+            strings,
+            outer_libs,
+            boundary,
+        }
+    }
+
+    /// Does the group reach open space: enough empty points within three steps of its outer
+    /// liberties that no opponent stone touches?
+    fn escaped(&mut self, b: &Board, outer_libs: &[Point], _depth: u32) -> bool {
+        self.escape_room(b, outer_libs) >= self.opts.escape_area
+    }
+
+    fn escape_room(&mut self, b: &Board, outer_libs: &[Point]) -> usize {
+        let m = self.next_mark();
+        let opponent = self.color.opponent();
+        let mut frontier: Vec<Point> = Vec::new();
+        let mut open = 0;
+        for &l in outer_libs {
+            self.marks[l.index()] = m;
+            frontier.push(l);
+        }
+        for _ in 0..3 {
+            let mut next: Vec<Point> = Vec::new();
+            for &p in &frontier {
+                for n in p.neighbors() {
+                    if b.cell(n) != Cell::Empty || self.marks[n.index()] == m {
+                        continue;
+                    }
+                    self.marks[n.index()] = m;
+                    if n.neighbors()
+                        .iter()
+                        .any(|&x| b.color_at(x) == Some(opponent))
+                    {
+                        continue;
+                    }
+                    open += 1;
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        open
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Move generation
+
+    fn breadth(depth: u32) -> usize {
+        match depth {
+            0..=1 => 8,
+            2..=3 => 5,
+            4..=6 => 4,
+            _ => 3,
+        }
+    }
+
+    fn add(list: &mut Candidates, p: Point, score: i32) {
+        if p == Point::NONE || p == Point::PASS {
+            return;
+        }
+        match list.iter_mut().find(|(q, _)| *q == p) {
+            // A point good for several reasons gets a quarter of the lesser score on top.
+            Some(e) => e.1 = e.1.max(score) + e.1.min(score) / 4,
+            None => list.push((p, score)),
+        }
+    }
+
+    fn finish(list: &mut Candidates, depth: u32) {
+        list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        list.truncate(Self::breadth(depth));
+    }
+
+    /// Open empty neighbours of `p` (a measure of room).
+    fn room(b: &Board, p: Point) -> i32 {
+        p.neighbors()
+            .iter()
+            .filter(|&&n| b.cell(n) == Cell::Empty)
+            .count() as i32
+    }
+
+    fn defender_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
+        let color = self.color;
+        let mut list: Candidates = Vec::new();
+        for sp in &info.spaces {
+            if let Some(d) = sp.value.defense {
+                Self::add(&mut list, d, 100);
+            }
+            for &m in &sp.marginal {
+                Self::add(&mut list, m, 45);
+            }
+            if sp.points.len() > 2 && sp.value.max < 2 {
+                for &p in &sp.points {
+                    if b.cell(p) == Cell::Empty && !b.is_eye(p, color) {
+                        Self::add(&mut list, p, 15);
+                    }
+                }
+            }
+        }
+        let read_libs = if depth < 3 { 3 } else { 2 };
+        for &s in &info.strings {
+            if b.libs(s) <= read_libs {
+                self.reader.set_base_depth(depth);
+                let (code, _) = self.reader.attack(b, s);
+                if code != 0 {
+                    let (dc, dm) = self.reader.find_defense(b, s);
+                    if dc != 0
+                        && let Some(m) = dm
+                    {
+                        Self::add(&mut list, m, 90 + b.string_size(s) as i32);
+                    }
+                }
+            }
+        }
+        for &e in &info.boundary {
+            if b.libs(e) <= read_libs {
+                self.reader.set_base_depth(depth);
+                let (code, mv) = self.reader.attack(b, e);
+                if code != 0
+                    && let Some(m) = mv
+                {
+                    Self::add(&mut list, m, 70 + 5 * b.string_size(e).min(6) as i32);
+                }
+            }
+        }
+        for &l in &info.outer_libs {
+            Self::add(&mut list, l, 25 + 8 * Self::room(b, l));
+        }
+        // Filter: legal, not filling an own eye, not a pointless self-atari.
+        list.retain(|&(p, _)| {
+            if b.is_eye(p, color) {
+                return false;
+            }
+            let libs = b.libs_after(p, color);
+            libs >= 2 || (libs == 1 && captures_something(b, p, color))
+        });
+        Self::finish(&mut list, depth);
+        list
+    }
+
+    fn attacker_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
+        let color = self.color;
+        let opponent = color.opponent();
+        let mut list: Candidates = Vec::new();
+        for sp in &info.spaces {
+            if let Some(a) = sp.value.attack {
+                Self::add(&mut list, a, 100);
+            }
+            for &m in &sp.marginal {
+                Self::add(&mut list, m, 60);
+            }
+            if sp.value.min >= 1 {
+                for &p in &sp.points {
+                    if b.cell(p) == Cell::Empty {
+                        Self::add(&mut list, p, 20);
+                    }
+                }
+            }
+        }
+        let read_libs = if depth < 3 { 3 } else { 2 };
+        for &s in &info.strings {
+            if b.libs(s) <= read_libs {
+                self.reader.set_base_depth(depth);
+                let (code, mv) = self.reader.attack(b, s);
+                if code != 0
+                    && let Some(m) = mv
+                {
+                    Self::add(&mut list, m, 90 + b.string_size(s) as i32);
+                }
+            }
+        }
+        for &e in &info.boundary {
+            if b.libs(e) <= 2 {
+                self.reader.set_base_depth(depth);
+                let (code, _) = self.reader.attack(b, e);
+                if code != 0 {
+                    let (dc, dm) = self.reader.find_defense(b, e);
+                    if dc != 0
+                        && let Some(m) = dm
+                    {
+                        Self::add(&mut list, m, 70 + 5 * b.string_size(e).min(6) as i32);
+                    }
+                }
+            }
+        }
+        for &l in &info.outer_libs {
+            Self::add(&mut list, l, 30 + 8 * Self::room(b, l));
+        }
+        // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
+        list.retain(|&(p, _)| {
+            let libs = b.libs_after(p, opponent);
+            libs >= 2
+                || (libs == 1
+                    && (info.spaces.iter().any(|sp| sp.contains(p))
+                        || captures_something(b, p, opponent)))
+        });
+        Self::finish(&mut list, depth);
+        list
+    }
+}
+
+/// Does `color` playing at `p` capture a stone?
+fn captures_something(b: &Board, p: Point, color: Color) -> bool {
+    p.neighbors()
+        .iter()
+        .any(|&n| b.color_at(n) == Some(color.opponent()) && b.libs(n) == 1)
+}
+
+/// The verdict on a dragon, as GTP `dragon_status` prints it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DragonStatus {
+    Alive,
+    Dead,
+    /// Killed if the attacker moves first, saved if the defender does.
+    Critical {
+        attack: Option<Point>,
+        defense: Option<Point>,
+    },
+}
+
+impl Owl {
+    /// The static evaluation of the dragon at the root, in words (for GTP and debugging).
+    pub fn describe(&mut self, b: &mut Board, dragon: &[Point]) -> String {
+        if !self.start(b, dragon) {
+            return "no dragon".into();
+        }
+        let info = self.evaluate(b, 0);
+        let name =
+            |p: Point| crate::board::Vertex::format_move(crate::board::Move::Play(p), b.size());
+        let mut out = format!(
+            "status {:?} eyes {}..{} strings {} outer liberties {} escape {}",
+            info.status,
+            info.eyes_min,
+            info.eyes_max,
+            info.strings.len(),
+            info.outer_libs.len(),
+            self.escape_room(b, &info.outer_libs)
+        );
+        for sp in &info.spaces {
+            out.push_str(&format!(
+                "\nspace {} points at {}: {}..{} marginal {} false {}",
+                sp.points.len(),
+                name(sp.points[0]),
+                sp.value.min,
+                sp.value.max,
+                sp.marginal.len(),
+                sp.false_points.len()
+            ));
+        }
+        out
+    }
+
+    /// Alive when the attack fails, dead when it succeeds and the defence fails, critical
+    /// when both succeed.
+    pub fn status(&mut self, b: &mut Board, dragon: &[Point]) -> DragonStatus {
+        let (a, am) = self.attack(b, dragon);
+        if a == 0 {
+            return DragonStatus::Alive;
+        }
+        let (d, dm) = self.defend(b, dragon);
+        if d == 0 {
+            DragonStatus::Dead
+        } else {
+            DragonStatus::Critical {
+                attack: am,
+                defense: dm,
+            }
+        }
+    }
+}

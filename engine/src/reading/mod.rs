@@ -23,6 +23,7 @@ pub mod komaster;
 pub(crate) mod moves;
 pub mod persistent;
 mod search;
+pub mod superstring;
 pub mod trace;
 pub(crate) mod tt;
 

@@ -52,6 +52,10 @@ def main():
 
     gtp(f"boardsize {size}")
     gtp("clear_board")
+    # Setup stones (handicap) first, as plain plays.
+    for color, points in re.findall(r"A([BW])((?:\s*\[[a-s]{2}\])+)", text):
+        for xy in re.findall(r"\[([a-s]{2})\]", points):
+            gtp(f"play {color} {vertex(xy)}")
     gtp("reset_reading_node_counter")
     questions = 0
     start = time.time()

@@ -17,7 +17,7 @@
 //! attacking moves (shortening a member shortens the whole) and its liberties and the enemy
 //! strings around it as defences (capturing a neighbour of a member gives the whole room).
 
-use super::moves::{Points, origin};
+use super::moves::{Points, libs_of, origin};
 use super::persistent::PointSet;
 use crate::board::{Board, Cell, Color, Point};
 
@@ -55,8 +55,9 @@ impl Superstring {
         while k < strings.len && strings.len < MAX_STRINGS {
             let m = strings.pts[k];
             k += 1;
-            let libs: Vec<Point> = b.liberties(m).collect();
-            for &l in &libs {
+            // A copy (fixed size): the link tests play on the board.
+            let libs = libs_of(b, m);
+            for &l in libs.as_slice() {
                 for n in l.neighbors() {
                     if b.color_at(n) != Some(color) || strings.contains(origin(b, n)) {
                         continue;
@@ -73,8 +74,7 @@ impl Superstring {
                 }
             }
             if loose {
-                let stones: Vec<Point> = b.string_stones(m).collect();
-                for st in stones {
+                for st in b.string_stones(m) {
                     for d in st.diagonals() {
                         if b.color_at(d) == Some(color)
                             && !strings.contains(origin(b, d))

@@ -148,6 +148,8 @@ fn read_all(questions: &mut [Question], use_hash: bool) -> u64 {
         use_hash,
         hash_mb: 16,
         use_patterns: false,
+        // Search speed: every question searched (the persistent cache would answer some).
+        persistent_cache: false,
         ..ReadingOptions::default()
     });
     for q in questions.iter_mut() {

@@ -4,7 +4,7 @@ attacked) about every string with at most MAXLIBS (default 2) liberties, as an e
 would. Prints the questions asked, the reading nodes (get_reading_node_counter) and the time:
 run it with and without `--no-persistent-cache` to see what the persistent cache saves.
 
-    scripts/replay_reading.py "target/release/tesuji gtp" ../shared/regression/games/x.sgf [MAXLIBS]
+    scripts/replay_reading.py "target/release/tesuji gtp" ../shared/regression/games/x.sgf [MAXLIBS [MOVES]]
 """
 
 import re
@@ -19,9 +19,10 @@ DEBUG = bool(__import__("os").environ.get("REPLAY_DEBUG"))
 def main():
     engine, sgf = sys.argv[1], sys.argv[2]
     max_libs = int(sys.argv[3]) if len(sys.argv) > 3 else 2
+    max_moves = int(sys.argv[4]) if len(sys.argv) > 4 else 10**6
     text = open(sgf, encoding="latin-1").read()
     size = int((re.search(r"SZ\[(\d+)\]", text) or [None, "19"])[1])
-    moves = re.findall(r";\s*([BW])\[([a-s]{2})?\]", text)
+    moves = re.findall(r";\s*([BW])\[([a-s]{2})?\]", text)[:max_moves]
     proc = subprocess.Popen(
         shlex.split(engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
@@ -51,6 +52,10 @@ def main():
 
     gtp(f"boardsize {size}")
     gtp("clear_board")
+    # Setup stones (handicap) first, as plain plays.
+    for color, points in re.findall(r"A([BW])((?:\s*\[[a-s]{2}\])+)", text):
+        for xy in re.findall(r"\[([a-s]{2})\]", points):
+            gtp(f"play {color} {vertex(xy)}")
     gtp("reset_reading_node_counter")
     questions = 0
     start = time.time()

@@ -11,7 +11,9 @@
 //! move takes first), [`KO_B`] (succeeds through a ko that needs a threat first), each with the
 //! move. Ko is handled with conditional ko captures and the komaster scheme of
 //! [`komaster`]. Results are cached in a transposition table keyed by everything they depend
-//! on, so they are identical with the table off.
+//! on, so they are identical with the table off; top-level answers also live on across moves
+//! in the [`persistent`] cache while the area their reading looked at is unchanged. The move
+//! generators work on [`superstring`]s as well as strings.
 //!
 //! The search only plays and undoes moves on the board it is given, never copies it.
 //!
@@ -23,6 +25,7 @@ pub mod komaster;
 pub(crate) mod moves;
 pub mod persistent;
 mod search;
+pub mod superstring;
 pub mod trace;
 pub(crate) mod tt;
 

@@ -3,6 +3,7 @@
 //! trying them until one wins.
 
 use super::moves::*;
+use super::superstring::Superstring;
 use super::tt::Routine;
 use super::{KO_A, KO_B, Reader, WIN, quality, reverse};
 use crate::board::{Board, Cell, Color, Point};
@@ -1148,16 +1149,20 @@ impl Reader {
         }
     }
 
-    /// Liberties of the friendly strings that live or die with the target (see
-    /// [`tight_group`]): shortening them shortens the target.
+    /// Liberties of the target's superstring (see [`Superstring`]) and of the strings that
+    /// share two of its liberties or a liberty the opponent cannot fill ([`tight_group`]):
+    /// shortening them shortens the target.
     fn superstring_liberties(&mut self, b: &mut Board, s: Point, moves: &mut MoveList, score: i32) {
-        let group = tight_group(b, s);
-        let Some(attacker) = b.color_at(s).map(Color::opponent) else {
+        let Some(ss) = Superstring::of(b, s) else {
             return;
         };
-        for &m in group.as_slice().iter().skip(1) {
-            let libs = libs_of(b, m);
-            for &l in libs.as_slice() {
+        let attacker = ss.color().opponent();
+        let mut members = tight_group(b, s);
+        for &m in ss.strings() {
+            members.push_unique(m);
+        }
+        for &m in members.as_slice().iter().skip(1) {
+            for &l in libs_of(b, m).as_slice() {
                 moves.add(l, score);
                 // Where our stone would be short of liberties, fill first (backfilling).
                 prepare(b, l, attacker, moves, score - 5);
@@ -1361,26 +1366,29 @@ impl Reader {
         }
     }
 
-    /// Capture strings in atari next to the superstring (our strings that hang together by
-    /// shared liberties), which gives the superstring, and often the string, room.
+    /// Through the superstring (see [`Superstring`]): capture enemy strings in atari next to
+    /// it, which gives the whole, and often the string, room; and extend from its
+    /// liberties.
     fn superstring_break_chain(
         &mut self,
         b: &mut Board,
         s: Point,
-        color: Color,
+        _color: Color,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let members = superstring(b, s, color);
-        for &m in members.as_slice() {
-            if b.string_id(m) == b.string_id(s) {
+        // Loose: every friendly string a move of ours here could make one with the target.
+        let Some(ss) = Superstring::loose(b, s) else {
+            return;
+        };
+        let own = b.string_id(s);
+        for &m in ss.strings() {
+            if b.string_id(m) == own {
                 continue;
             }
-            let adj = adjacent_strings(b, m, 1);
-            for &t in adj.as_slice() {
+            for &t in adjacent_strings(b, m, 1).as_slice() {
                 moves.add(b.liberties(t).next().expect("one liberty"), score);
             }
-            // The members' liberties: connection points and room for the whole.
             for l in b.liberties(m) {
                 moves.add(
                     l,
@@ -1446,63 +1454,6 @@ pub(crate) fn prepare(b: &mut Board, m: Point, mover: Color, moves: &mut MoveLis
             }
         }
     }
-}
-
-/// Our strings hanging together with the string at `s` through shared liberties: two shared
-/// liberties, or one the opponent cannot play (suicide or self-atari), and diagonal links with
-/// both cutting points empty. Origins, `s`'s own string first.
-pub(crate) fn superstring(b: &mut Board, s: Point, color: Color) -> Points {
-    let mut out = Points::new();
-    out.push_unique(origin(b, s));
-    let other = color.opponent();
-    let mut k = 0;
-    while k < out.len && out.len < 16 {
-        let m = out.pts[k];
-        k += 1;
-        let libs = libs_of(b, m);
-        for &l in libs.as_slice() {
-            for n in l.neighbors() {
-                if b.color_at(n) != Some(color) {
-                    continue;
-                }
-                let o = origin(b, n);
-                if out.contains(o) {
-                    continue;
-                }
-                let shared = libs
-                    .as_slice()
-                    .iter()
-                    .filter(|&&x| b.has_liberty(n, x))
-                    .count();
-                // The opponent at the shared liberty would have at most one liberty (not
-                // counting what it captures): it cannot cut there.
-                if shared >= 2 || b.approx_libs_after(l, other) <= 1 {
-                    out.push_unique(o);
-                }
-            }
-        }
-        // Diagonal links.
-        let stones: Vec<Point> = b.string_stones(m).collect();
-        for st in stones {
-            for dgl in st.diagonals() {
-                if b.color_at(dgl) != Some(color) {
-                    continue;
-                }
-                let o = origin(b, dgl);
-                if out.contains(o) {
-                    continue;
-                }
-                let (x1, y1) = st.xy();
-                let (x2, y2) = dgl.xy();
-                let c1 = Point::from_xy(x1, y2);
-                let c2 = Point::from_xy(x2, y1);
-                if b.cell(c1) == Cell::Empty && b.cell(c2) == Cell::Empty {
-                    out.push_unique(o);
-                }
-            }
-        }
-    }
-    out
 }
 
 /// GTP text of a point, for traces.

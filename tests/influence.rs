@@ -398,11 +398,17 @@ fn gtp_influence_commands() {
             .lines()
             .any(|l| l == "gfx/Influence/tesuji-influence-gfx")
     );
+    // GoGui replaces `%p` by the point the user clicks: a stone of the position here.
+    let stones = gtp(&mut e, "list_stones black") + " " + &gtp(&mut e, "list_stones white");
+    let stone = stones
+        .split_whitespace()
+        .next()
+        .expect("a stone on the board");
     for l in analyze.lines() {
-        let cmd = l.splitn(3, '/').nth(2).unwrap();
+        let cmd = l.splitn(3, '/').nth(2).unwrap().replace("%p", stone);
         let name = cmd.split_whitespace().next().unwrap();
         assert_eq!(gtp(&mut e, &format!("known_command {name}")), "true", "{l}");
-        gtp(&mut e, cmd);
+        gtp(&mut e, &cmd);
     }
 }
 

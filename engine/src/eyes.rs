@@ -1,8 +1,8 @@
 //! Eye spaces and their value in eyes.
 //!
 //! An *eye space* of a colour is a maximal connected set of points that are empty or hold
-//! opponent stones inside it (strings touching only that colour, with few liberties), enclosed
-//! by the colour's stones and the edge. An empty point of the set that touches a live opponent
+//! opponent stones inside it (short of liberties or small and unable to connect out, see
+//! [`is_inside_stone`]), enclosed by the colour's stones and the edge. An empty point of the set that touches a live opponent
 //! stone is *marginal*: the opponent can play there from outside, and the flood does not pass
 //! through it. A region that still reaches empty points outside it is open, not an eye space.
 //!
@@ -10,12 +10,15 @@
 //! diagonals (one on the edge or in a corner): the stones around it can be cut apart.
 //! Marginal and false points are *weak*: alone they make no eye.
 //!
-//! The value of an eye space is found by a small exhaustive minimax of my own over its points
+//! The value of an eye space is found by a small exhaustive minimax over its points
 //! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
-//! occupy points the defender needs; after both pass, each connected part of the space that is
-//! not filled by the defender and still holds an empty strong point is one eye. `min` is the
-//! count with the attacker moving first, `max` with the defender moving first (both capped at
-//! two), with the first moves that achieve them as the vital attack and defence points.
+//! occupy points the defender needs (an attacker stone on a marginal point is connected
+//! outside and takes the point out of the space); after both pass, each connected part of the
+//! space that is not filled by the defender and still holds an empty strong point is one eye,
+//! and so is a part the attacker has filled completely (the defender captures those stones).
+//! `min` is the count with the attacker moving first, `max` with the defender moving first
+//! (both capped at two), with the first moves that achieve them as the vital attack and
+//! defence points.
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use std::cell::RefCell;

@@ -875,7 +875,7 @@ fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
             }
         }
     };
-    if args.first().is_some() {
+    if !args.is_empty() {
         let s = stone_arg(e, args, 0)?;
         return Ok(describe(e, s));
     }
@@ -989,6 +989,12 @@ fn cmd_gogui_analyze_commands(_: &mut GtpEngine, _: &[&str]) -> CommandResult {
         "sboard/Influence values/tesuji-influence",
         "sboard/Territory and moyo/tesuji-territory",
         "string/Score estimate/tesuji-estimate_score",
+        "plist/Dragon stones/dragon_stones %p",
+        "string/Dragon status/dragon_status %p",
+        "string/Eye value/eval_eye %p",
+        "string/Owl attack/owl_attack %p",
+        "string/Owl defend/owl_defend %p",
+        "string/Owl evaluation/tesuji-owl_eval %p",
     ]
     .join("\n"))
 }

@@ -1,0 +1,155 @@
+//! Small classic life-and-death problems: a black group walled in by a strong white group.
+
+use super::*;
+use crate::board::{Move, Vertex};
+use crate::eyes::tests::setup;
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!(),
+    }
+}
+
+/// The stones of the black group containing `v`: every black stone (the figures hold one
+/// group).
+fn black_stones(b: &Board) -> Vec<Point> {
+    b.points()
+        .filter(|&p| b.color_at(p) == Some(Color::Black))
+        .collect()
+}
+
+fn owl() -> Owl {
+    Owl::new(OwlOptions::default())
+}
+
+fn unchanged<R>(b: &mut Board, f: impl FnOnce(&mut Board) -> R) -> R {
+    let before = (b.hash(), b.move_count());
+    let r = f(b);
+    assert_eq!((b.hash(), b.move_count()), before, "board left as found");
+    r
+}
+
+#[test]
+fn straight_three_is_critical_at_its_middle() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X X O . . .",
+        "X . . . X O . . .",
+        "X X X X X O . . .",
+        "O O O O O O . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let c4 = pt(&b, "C4");
+    assert_eq!(unchanged(&mut b, |b| owl().attack(b, &d)), (WIN, Some(c4)));
+    assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)), (WIN, Some(c4)));
+    assert_eq!(
+        owl().status(&mut b, &d),
+        DragonStatus::Critical {
+            attack: Some(c4),
+            defense: Some(c4)
+        }
+    );
+    // Any other placement lets black live.
+    let b4 = pt(&b, "B4");
+    assert_eq!(owl().does_attack(&mut b, b4, &d), 0);
+    assert_eq!(owl().does_defend(&mut b, c4, &d), WIN);
+}
+
+#[test]
+fn two_separate_eyes_and_straight_four_live() {
+    let mut two = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X X O . . .",
+        "X . X . X O . . .",
+        "X X X X X O . . .",
+        "O O O O O O . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&two);
+    assert_eq!(owl().attack(&mut two, &d).0, 0);
+    assert_eq!(owl().defend(&mut two, &d), (WIN, None));
+    let mut four = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O . .",
+        "X X X X X X O . .",
+        "X . . . . X O . .",
+        "X X X X X X O . .",
+        "O O O O O O O . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&four);
+    assert_eq!(owl().status(&mut four, &d), DragonStatus::Alive);
+}
+
+#[test]
+fn square_four_and_bent_three_without_its_vital_point_are_dead() {
+    let mut square = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X X O . . . .",
+        "X . . X O . . . .",
+        "X . . X O . . . .",
+        "X X X X O . . . .",
+        "O O O O O . . . .",
+    ]);
+    let d = black_stones(&square);
+    assert_eq!(owl().defend(&mut square, &d).0, 0);
+    assert_eq!(owl().status(&mut square, &d), DragonStatus::Dead);
+    // Bent three in the corner with white already on the bend.
+    let mut bent = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X X O . . . .",
+        "X . X X O . . . .",
+        ". O X X O . . . .",
+        ". . X X O . . . .",
+    ]);
+    let d = black_stones(&bent);
+    assert_eq!(owl().defend(&mut bent, &d).0, 0);
+}
+
+#[test]
+fn a_group_with_an_open_side_escapes() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X X . . . .",
+        ". . O X . . . . .",
+        ". . . O . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    assert_eq!(owl().attack(&mut b, &d).0, 0);
+    // Walled in on every side but a narrow gap, the same stones are in danger.
+    let mut shut = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O O O . . .",
+        ". . O . . . O . .",
+        ". . O . O . O . .",
+        ". . O X X . O . .",
+        ". . O X . . O . .",
+        ". . . O O O . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&shut);
+    assert_ne!(owl().attack(&mut shut, &d).0, 0);
+}

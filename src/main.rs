@@ -1,7 +1,9 @@
 //! The `tesuji` command line.
 
 mod decide_cli;
+mod gtp_client;
 mod heatmap_cli;
+mod match_cli;
 mod patterns_cli;
 
 use clap::{Parser, Subcommand};
@@ -52,6 +54,9 @@ enum Command {
     /// FAILED (unexpected failure). Failing tests do not make the exit code non-zero; only
     /// files that cannot be read or run do.
     Regress(RegressArgs),
+    /// Play games against another GTP engine (every move checked, SGF saved, win rate with a
+    /// 95% Wilson interval, move times, illegal moves and crashes counted).
+    Match(match_cli::MatchArgs),
 }
 
 #[derive(clap::Args)]
@@ -116,6 +121,15 @@ struct GtpArgs {
     /// Reading nodes one question may use (0: no limit).
     #[arg(long)]
     node_limit: Option<u64>,
+    /// Effort of move generation, 1..=10 (look-ahead width and depth).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: u8,
+    /// Choose moves by their one-move value only, without checking the opponent's replies.
+    #[arg(long)]
+    no_lookahead: bool,
+    /// Never resign (play on, or pass, however far behind).
+    #[arg(long)]
+    no_resign: bool,
 }
 
 impl GtpArgs {
@@ -169,6 +183,9 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     if args.superko {
         engine.game.set_ko_rule(KoRule::PositionalSuperko);
     }
+    engine.gen_options.level = args.level;
+    engine.gen_options.lookahead = !args.no_lookahead;
+    engine.gen_options.resign = !args.no_resign;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();
     engine
@@ -184,6 +201,7 @@ fn main() -> ExitCode {
         Command::Heatmap(args) => heatmap_cli::run(args),
         Command::DecideString(args) => decide_cli::decide_string(args),
         Command::DecideConnection(args) => decide_cli::decide_connection(args),
+        Command::Match(args) => match_cli::run(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {
             files: args.files,
             engine: args.engine,

@@ -8,6 +8,7 @@ pub mod gtp;
 pub mod influence;
 pub mod life;
 pub mod matching;
+pub mod movegen;
 pub mod pattern;
 pub mod playout;
 pub mod reading;

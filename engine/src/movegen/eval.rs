@@ -1,0 +1,173 @@
+//! The fast evaluation the move generator and its look-ahead judge positions with: which
+//! strings live (a [`SafetyJudge`]), then the influence estimate with those weights, read as
+//! a margin in moku for one colour.
+
+use crate::board::{Board, Color, NUM_CELLS, Point};
+use crate::influence::{Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
+use crate::reading::{self, KO_A, KO_B, WIN};
+
+/// Moyo counts for this fraction of a point: it is potential, not yet territory.
+pub const MOYO_WEIGHT: f32 = 0.35;
+
+/// Decides how much each string counts for its owner before the influence is computed.
+///
+/// The tactical judge below is the first implementation; a dragon-safety judge (owl reading,
+/// eyes) can replace it later without touching the stages that consume the evaluation.
+pub trait SafetyJudge: Send + Sync {
+    /// Lowers the weights of strings that will not live with `to_move` to play.
+    fn judge(&self, board: &mut Board, to_move: Color, weights: &mut StoneWeights);
+}
+
+/// Tactical safety, cheap enough to run at every node of the look-ahead: strings of the
+/// side not to move that are in atari, or in a working ladder with two liberties, are dead;
+/// a string of the side to move in atari is dead when it can neither capture its way out nor
+/// extend out of a ladder. Ko captures make strings weak. (The full reader is kept for the
+/// tactical stage, once per move.)
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TacticalSafety;
+
+impl SafetyJudge for TacticalSafety {
+    fn judge(&self, board: &mut Board, to_move: Color, weights: &mut StoneWeights) {
+        let mut heads = [Point::NONE; NUM_CELLS / 2];
+        let count = weak_string_heads(board, 2, &mut heads);
+        for &s in &heads[..count] {
+            let Some(owner) = board.color_at(s) else {
+                continue;
+            };
+            let libs = board.libs(s);
+            let status = if owner != to_move {
+                if libs == 1 {
+                    Some(StringStatus::Dead)
+                } else {
+                    ko_aware(reading::with_reader(|r| r.ladder_attack(board, s)).0)
+                }
+            } else if libs == 1 && !escapes_atari(board, s, owner) {
+                Some(StringStatus::Dead)
+            } else {
+                None
+            };
+            if let Some(status) = status {
+                weights.set_status(board, s, status);
+            }
+        }
+    }
+}
+
+/// Whether the string at `s` (in atari, `owner` to move) gets out: by capturing a neighbour
+/// in atari and having two liberties after, or by extending to three liberties, or to two
+/// liberties that no ladder takes.
+fn escapes_atari(board: &mut Board, s: Point, owner: Color) -> bool {
+    let mut lib = [Point::NONE; 1];
+    if board.first_liberties(s, &mut lib) == 0 {
+        return false;
+    }
+    // Capturing moves: liberties of adjacent enemy strings in atari.
+    let mut captures = [Point::NONE; 8];
+    let mut n = 0;
+    let stones: [Point; 64] = {
+        let mut a = [Point::NONE; 64];
+        for (i, st) in board.string_stones(s).take(64).enumerate() {
+            a[i] = st;
+        }
+        a
+    };
+    for &st in stones.iter().take_while(|p| **p != Point::NONE) {
+        for q in st.neighbors() {
+            if board.color_at(q) == Some(owner.opponent())
+                && board.libs(q) == 1
+                && n < captures.len()
+            {
+                let mut l = [Point::NONE; 1];
+                board.first_liberties(q, &mut l);
+                captures[n] = l[0];
+                n += 1;
+            }
+        }
+    }
+    for &m in captures[..n].iter().chain(lib.iter()) {
+        if !board.try_play(m, owner) {
+            continue;
+        }
+        let libs = board.libs(s);
+        let safe =
+            libs >= 3 || (libs == 2 && reading::with_reader(|r| r.ladder_attack(board, s)).0 == 0);
+        board.undo();
+        if safe {
+            return true;
+        }
+    }
+    false
+}
+
+/// The status an attack code gives its target.
+fn ko_aware(code: i32) -> Option<StringStatus> {
+    match code {
+        WIN => Some(StringStatus::Dead),
+        KO_A | KO_B => Some(StringStatus::Weak),
+        _ => None,
+    }
+}
+
+/// Writes one point of every string with at most `max_libs` liberties into `out`; returns
+/// how many. No allocation: a stack bitmap marks the strings seen.
+pub fn weak_string_heads(board: &Board, max_libs: usize, out: &mut [Point]) -> usize {
+    let mut seen = [false; NUM_CELLS];
+    let mut n = 0;
+    for p in board.points() {
+        if board.color_at(p).is_none() {
+            continue;
+        }
+        let id = board.string_id(p);
+        if seen[id.index()] {
+            continue;
+        }
+        seen[id.index()] = true;
+        if board.libs(p) <= max_libs && n < out.len() {
+            out[n] = p;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The fast evaluation: safety judge, weighted influence, estimate.
+pub struct Evaluator {
+    pub rules: InfluenceRules,
+    pub komi: f32,
+    pub safety: &'static dyn SafetyJudge,
+}
+
+impl Evaluator {
+    /// An evaluator with Handtalk's influence and the tactical safety judge.
+    pub fn new(komi: f32) -> Evaluator {
+        Evaluator {
+            rules: InfluenceRules::HANDTALK,
+            komi,
+            safety: &TacticalSafety,
+        }
+    }
+
+    /// The estimate of `board` with `to_move` to play.
+    pub fn estimate(&self, board: &mut Board, to_move: Color) -> Estimate {
+        let mut weights = StoneWeights::alive();
+        self.safety.judge(board, to_move, &mut weights);
+        let influence = Influence::with_weights(board, self.rules, Some(&weights));
+        Estimate::from_influence(board, self.komi, influence)
+    }
+
+    /// `us`'s margin in moku (area with komi, moyo at [`MOYO_WEIGHT`]) with `to_move` to play.
+    pub fn margin(&self, board: &mut Board, to_move: Color, us: Color) -> f32 {
+        margin_of(&self.estimate(board, to_move), us)
+    }
+}
+
+/// `us`'s margin in an estimate: area difference with komi plus weighted moyo difference.
+pub fn margin_of(est: &Estimate, us: Color) -> f32 {
+    let white = est.white_margin()
+        + MOYO_WEIGHT
+            * (est.moyo[Color::White as usize] as f32 - est.moyo[Color::Black as usize] as f32);
+    match us {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}

@@ -3,7 +3,7 @@
 //! a margin in moku for one colour.
 
 use crate::board::{Board, Color, NUM_CELLS, Point};
-use crate::influence::{Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
+use crate::influence::{TERRITORY, Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
 use crate::reading::{self, KO_A, KO_B, WIN};
 
 /// Moyo counts for this fraction of a point: it is potential, not yet territory.
@@ -131,19 +131,19 @@ pub fn weak_string_heads(board: &Board, max_libs: usize, out: &mut [Point]) -> u
 }
 
 /// The fast evaluation: safety judge, weighted influence, estimate.
-pub struct Evaluator {
+pub struct Evaluator<'a> {
     pub rules: InfluenceRules,
     pub komi: f32,
-    pub safety: &'static dyn SafetyJudge,
+    pub safety: &'a dyn SafetyJudge,
 }
 
-impl Evaluator {
-    /// An evaluator with Handtalk's influence and the tactical safety judge.
-    pub fn new(komi: f32) -> Evaluator {
+impl<'a> Evaluator<'a> {
+    /// An evaluator with Handtalk's influence and this safety judge.
+    pub fn new(komi: f32, safety: &'a dyn SafetyJudge) -> Evaluator<'a> {
         Evaluator {
             rules: InfluenceRules::HANDTALK,
             komi,
-            safety: &TacticalSafety,
+            safety,
         }
     }
 
@@ -162,12 +162,104 @@ impl Evaluator {
 }
 
 /// `us`'s margin in an estimate: area difference with komi plus weighted moyo difference.
+///
+/// Moyo here is direct influence only (empty points of value 1..=2 that are not false eyes),
+/// not the estimate's enclosed regions: on an open board those make every empty point the
+/// moyo of whoever has a stone, which would swamp every other difference between moves.
 pub fn margin_of(est: &Estimate, us: Color) -> f32 {
-    let white = est.white_margin()
-        + MOYO_WEIGHT
-            * (est.moyo[Color::White as usize] as f32 - est.moyo[Color::Black as usize] as f32);
+    let inf = &est.influence;
+    let n = inf.size();
+    let mut moyo = 0i32;
+    for y in 0..n {
+        for x in 0..n {
+            let p = Point::from_xy(x, y);
+            let v = inf.value(p);
+            if (1..TERRITORY).contains(&v.abs()) && !inf.is_false_eye(p) {
+                moyo += i32::from(v.signum());
+            }
+        }
+    }
+    let white = est.white_margin() + MOYO_WEIGHT * moyo as f32;
     match us {
         Color::White => white,
         Color::Black => -white,
+    }
+}
+
+/// Strategic safety until dragons exist: how often each point ends up as each colour's area
+/// in random playouts from the root position (Monte Carlo ownership). A string whose stones
+/// its owner keeps in most playouts is alive, one it rarely keeps is dead; in between it is
+/// weak. Stones played later (candidates, look-ahead moves) take the ownership of their point,
+/// averaged over the string they join. Tactical safety is applied on top.
+pub struct OwnershipSafety {
+    /// Fraction of playouts in which Black owned each point.
+    black_share: Box<[f32; NUM_CELLS]>,
+}
+
+/// Share of playouts above which a string is alive and below which (for the other side)
+/// it is dead, with a linear ramp in between.
+const ALIVE_SHARE: f32 = 0.7;
+
+impl OwnershipSafety {
+    /// Runs `playouts` uniform random playouts from `board` with `to_move` to play.
+    pub fn from_playouts(board: &Board, to_move: Color, playouts: usize, seed: u64) -> OwnershipSafety {
+        let mut black = [0u32; NUM_CELLS];
+        let mut runner = crate::playout::Playout::new(seed);
+        let n = playouts.max(1);
+        for _ in 0..n {
+            let mut b = board.clone();
+            runner.run(&mut b, to_move);
+            for p in b.points() {
+                let owner = b.color_at(p).or_else(|| {
+                    let mut around = p.neighbors().into_iter().filter_map(|q| b.color_at(q));
+                    let first = around.next()?;
+                    around.all(|c| c == first).then_some(first)
+                });
+                if owner == Some(Color::Black) {
+                    black[p.index()] += 1;
+                }
+            }
+        }
+        let mut black_share = Box::new([0.5f32; NUM_CELLS]);
+        for p in board.points() {
+            black_share[p.index()] = black[p.index()] as f32 / n as f32;
+        }
+        OwnershipSafety { black_share }
+    }
+
+    /// The share of playouts in which `color` owned `p`.
+    pub fn share(&self, p: Point, color: Color) -> f32 {
+        let b = self.black_share[p.index()];
+        match color {
+            Color::Black => b,
+            Color::White => 1.0 - b,
+        }
+    }
+}
+
+impl SafetyJudge for OwnershipSafety {
+    fn judge(&self, board: &mut Board, to_move: Color, weights: &mut StoneWeights) {
+        let mut seen = [false; NUM_CELLS];
+        for p in board.points() {
+            let Some(owner) = board.color_at(p) else {
+                continue;
+            };
+            let id = board.string_id(p);
+            if seen[id.index()] {
+                continue;
+            }
+            seen[id.index()] = true;
+            let (mut sum, mut count) = (0.0, 0.0);
+            for s in board.string_stones(p) {
+                sum += self.share(s, owner);
+                count += 1.0;
+            }
+            let share = sum / count;
+            let weight = ((share - 0.5) / (ALIVE_SHARE - 0.5)).clamp(-1.0, 1.0);
+            if weight < 1.0 {
+                weights.set_string(board, p, weight);
+            }
+        }
+        TacticalSafety.judge(board, to_move, weights);
     }
 }

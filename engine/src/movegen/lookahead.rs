@@ -19,7 +19,7 @@ const MAX_REPLIES: usize = 4;
 pub fn refine(
     board: &mut Board,
     us: Color,
-    evaluator: &Evaluator,
+    evaluator: &Evaluator<'_>,
     options: &GenOptions,
     deadline: Option<Instant>,
     ranked: &mut [ValuedMove],
@@ -59,7 +59,7 @@ pub fn refine(
 fn line_value(
     board: &mut Board,
     us: Color,
-    evaluator: &Evaluator,
+    evaluator: &Evaluator<'_>,
     replies: usize,
     deep: bool,
     deadline: Option<Instant>,

@@ -21,7 +21,7 @@ pub mod time;
 
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::pattern::{Kind, PatternSet};
-use eval::Evaluator;
+use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
 use stages::Stage;
 use std::time::{Duration, Instant};
 
@@ -36,6 +36,9 @@ pub struct GenOptions {
     pub resign: bool,
     /// Wall-clock time this move may use; `None` is "as the level says".
     pub time_budget: Option<Duration>,
+    /// Random playouts (on 9×9; scaled down on larger boards) for the ownership that judges
+    /// string safety; 0 judges by tactics alone.
+    pub playouts: usize,
 }
 
 impl Default for GenOptions {
@@ -45,6 +48,7 @@ impl Default for GenOptions {
             lookahead: true,
             resign: true,
             time_budget: None,
+            playouts: 200,
         }
     }
 }
@@ -142,7 +146,7 @@ impl MoveValues {
 pub struct StageContext<'a> {
     pub board: &'a mut Board,
     pub us: Color,
-    pub evaluator: &'a Evaluator,
+    pub evaluator: &'a Evaluator<'a>,
     pub patterns: &'static dyn PatternSet,
     /// Our margin after we pass (the zero of every value).
     pub pass_margin: f32,
@@ -217,7 +221,18 @@ impl MoveGenerator {
         allowed: Option<&[Point]>,
     ) -> MoveChoice {
         let start = Instant::now();
-        let evaluator = Evaluator::new(komi);
+        let n = board.size();
+        let playouts = if self.options.playouts == 0 {
+            0
+        } else {
+            self.options.playouts * 81 / (n * n).max(81)
+        };
+        let safety: Box<dyn SafetyJudge> = if playouts > 0 {
+            Box::new(OwnershipSafety::from_playouts(board, us, playouts.max(8), board.hash()))
+        } else {
+            Box::new(TacticalSafety)
+        };
+        let evaluator = Evaluator::new(komi, safety.as_ref());
         let mut values = MoveValues::new();
         mark_candidates(board, us, allowed, &mut values);
 

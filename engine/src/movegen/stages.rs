@@ -292,7 +292,8 @@ impl Stage for OpeningStage {
             } else if (good_line(lx) && ly >= 2 * radius) || (good_line(ly) && lx >= 2 * radius) {
                 if n >= 13 { 4.0 } else { 1.5 }
             } else if n % 2 == 1 && n <= 11 && x == n / 2 && y == n / 2 {
-                3.0
+                // On small boards the centre point both claims and separates.
+                6.0
             } else {
                 0.0
             };

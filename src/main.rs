@@ -5,6 +5,7 @@ mod gtp_client;
 mod heatmap_cli;
 mod match_cli;
 mod patterns_cli;
+mod play_cli;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, BufReader};
@@ -25,9 +26,8 @@ use tesuji::patterns::CompiledPatterns;
         `tesuji patterns`), the board and rules (captures, suicide, simple ko, optional \
         positional superko), SGF reading and writing, a GTP v2 server with GNU Go's analysis \
         commands, tactical and connection reading, unconditional life, influence and heat \
-        maps, and a GNU Go-format regression runner. The move generator \
-        does not exist yet: `genmove` plays a uniformly random legal move that does not fill \
-        one of its own eyes (or passes). It is a placeholder, not the engine's strength."
+        maps, a GNU Go-format regression runner, and a first move generator \
+        (`genmove`, `tesuji match`, `tesuji play`)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +57,8 @@ enum Command {
     /// Play games against another GTP engine (every move checked, SGF saved, win rate with a
     /// 95% Wilson interval, move times, illegal moves and crashes counted).
     Match(match_cli::MatchArgs),
+    /// Play a game against the engine in the terminal, or watch it play itself (--self).
+    Play(play_cli::PlayArgs),
 }
 
 #[derive(clap::Args)]
@@ -130,6 +132,9 @@ struct GtpArgs {
     /// Never resign (play on, or pass, however far behind).
     #[arg(long)]
     no_resign: bool,
+    /// Seed of the engine's random playouts (different seeds vary close choices).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 impl GtpArgs {
@@ -186,6 +191,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.level = args.level;
     engine.gen_options.lookahead = !args.no_lookahead;
     engine.gen_options.resign = !args.no_resign;
+    engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();
     engine
@@ -202,6 +208,7 @@ fn main() -> ExitCode {
         Command::DecideString(args) => decide_cli::decide_string(args),
         Command::DecideConnection(args) => decide_cli::decide_connection(args),
         Command::Match(args) => match_cli::run(args),
+        Command::Play(args) => play_cli::run(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {
             files: args.files,
             engine: args.engine,

@@ -212,7 +212,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         } else {
             Color::White
         };
-        let record = play_game(&args, &tesuji_cmd, tesuji_color, time, g + 1)?;
+        // A seed per game, so that games against a deterministic opponent differ.
+        let cmd = format!("{tesuji_cmd} --seed {}", g + 1);
+        let record = play_game(&args, &cmd, tesuji_color, time, g + 1)?;
         let wins = records
             .iter()
             .filter(|r: &&GameRecord| r.tesuji_won())

@@ -3,7 +3,9 @@
 //! a margin in moku for one colour.
 
 use crate::board::{Board, Color, NUM_CELLS, Point};
-use crate::influence::{TERRITORY, Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
+use crate::influence::{
+    Estimate, Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY,
+};
 use crate::reading::{self, KO_A, KO_B, WIN};
 
 /// Moyo counts for this fraction of a point: it is potential, not yet territory.
@@ -163,23 +165,34 @@ impl<'a> Evaluator<'a> {
 
 /// `us`'s margin in an estimate: area difference with komi plus weighted moyo difference.
 ///
-/// Moyo here is direct influence only (empty points of value 1..=2 that are not false eyes),
-/// not the estimate's enclosed regions: on an open board those make every empty point the
-/// moyo of whoever has a stone, which would swamp every other difference between moves.
+/// Moyo counts for more as the board fills: late in the game an area that one side
+/// surrounds is territory in all but name. In the opening (fewer stones than a tenth of the
+/// points) only direct influence counts as moyo (empty points of value 1..=2 that are not
+/// false eyes), not the estimate's enclosed regions: on an open board those make every empty
+/// point the moyo of whoever has a stone, which would swamp every other difference.
 pub fn margin_of(est: &Estimate, us: Color) -> f32 {
     let inf = &est.influence;
     let n = inf.size();
-    let mut moyo = 0i32;
-    for y in 0..n {
-        for x in 0..n {
-            let p = Point::from_xy(x, y);
-            let v = inf.value(p);
-            if (1..TERRITORY).contains(&v.abs()) && !inf.is_false_eye(p) {
-                moyo += i32::from(v.signum());
+    let points = (n * n) as f32;
+    let stones = (est.stones[0] + est.stones[1]) as f32;
+    let moyo = if stones < 0.1 * points {
+        let mut direct = 0i32;
+        for y in 0..n {
+            for x in 0..n {
+                let p = Point::from_xy(x, y);
+                let v = inf.value(p);
+                if (1..TERRITORY).contains(&v.abs()) && !inf.is_false_eye(p) {
+                    direct += i32::from(v.signum());
+                }
             }
         }
-    }
-    let white = est.white_margin() + MOYO_WEIGHT * moyo as f32;
+        direct as f32
+    } else {
+        est.moyo[Color::White as usize] as f32 - est.moyo[Color::Black as usize] as f32
+    };
+    let fullness = (stones / (0.5 * points)).min(1.0);
+    let weight = MOYO_WEIGHT + (0.9 - MOYO_WEIGHT) * fullness;
+    let white = est.white_margin() + weight * moyo;
     match us {
         Color::White => white,
         Color::Black => -white,
@@ -194,15 +207,26 @@ pub fn margin_of(est: &Estimate, us: Color) -> f32 {
 pub struct OwnershipSafety {
     /// Fraction of playouts in which Black owned each point.
     black_share: Box<[f32; NUM_CELLS]>,
+    /// The stones of the root position (stones not there are new: candidates, look-ahead).
+    root: Box<[Option<Color>; NUM_CELLS]>,
 }
 
 /// Share of playouts above which a string is alive and below which (for the other side)
 /// it is dead, with a linear ramp in between.
 const ALIVE_SHARE: f32 = 0.7;
 
+/// A new stone on a point its colour owned in no more than this share of the playouts
+/// counts for nothing.
+const NEW_STONE_NOTHING: f32 = 0.15;
+
 impl OwnershipSafety {
     /// Runs `playouts` uniform random playouts from `board` with `to_move` to play.
-    pub fn from_playouts(board: &Board, to_move: Color, playouts: usize, seed: u64) -> OwnershipSafety {
+    pub fn from_playouts(
+        board: &Board,
+        to_move: Color,
+        playouts: usize,
+        seed: u64,
+    ) -> OwnershipSafety {
         let mut black = [0u32; NUM_CELLS];
         let mut runner = crate::playout::Playout::new(seed);
         let n = playouts.max(1);
@@ -221,10 +245,12 @@ impl OwnershipSafety {
             }
         }
         let mut black_share = Box::new([0.5f32; NUM_CELLS]);
+        let mut root = Box::new([None; NUM_CELLS]);
         for p in board.points() {
             black_share[p.index()] = black[p.index()] as f32 / n as f32;
+            root[p.index()] = board.color_at(p);
         }
-        OwnershipSafety { black_share }
+        OwnershipSafety { black_share, root }
     }
 
     /// The share of playouts in which `color` owned `p`.
@@ -251,11 +277,18 @@ impl SafetyJudge for OwnershipSafety {
             seen[id.index()] = true;
             let (mut sum, mut count) = (0.0, 0.0);
             for s in board.string_stones(p) {
-                sum += self.share(s, owner);
+                let share = self.share(s, owner);
+                sum += if self.root[s.index()] == Some(owner) {
+                    ((share - 0.5) / (ALIVE_SHARE - 0.5)).clamp(-1.0, 1.0)
+                } else {
+                    // A new stone changes the ownership it is judged by: in open or
+                    // contested areas it counts in full, deep in the opponent's area it
+                    // counts for nothing (never as dead: reading decides that).
+                    ((share - NEW_STONE_NOTHING) / (0.5 - NEW_STONE_NOTHING)).clamp(0.0, 1.0)
+                };
                 count += 1.0;
             }
-            let share = sum / count;
-            let weight = ((share - 0.5) / (ALIVE_SHARE - 0.5)).clamp(-1.0, 1.0);
+            let weight = sum / count;
             if weight < 1.0 {
                 weights.set_string(board, p, weight);
             }

@@ -39,6 +39,8 @@ pub struct GenOptions {
     /// Random playouts (on 9×9; scaled down on larger boards) for the ownership that judges
     /// string safety; 0 judges by tactics alone.
     pub playouts: usize,
+    /// Varies the playouts (and so close choices) between otherwise identical games.
+    pub seed: u64,
 }
 
 impl Default for GenOptions {
@@ -49,6 +51,7 @@ impl Default for GenOptions {
             resign: true,
             time_budget: None,
             playouts: 200,
+            seed: 0,
         }
     }
 }
@@ -228,7 +231,12 @@ impl MoveGenerator {
             self.options.playouts * 81 / (n * n).max(81)
         };
         let safety: Box<dyn SafetyJudge> = if playouts > 0 {
-            Box::new(OwnershipSafety::from_playouts(board, us, playouts.max(8), board.hash()))
+            Box::new(OwnershipSafety::from_playouts(
+                board,
+                us,
+                playouts.max(8),
+                board.hash() ^ self.options.seed,
+            ))
         } else {
             Box::new(TacticalSafety)
         };

@@ -209,6 +209,8 @@ pub struct OwnershipSafety {
     black_share: Box<[f32; NUM_CELLS]>,
     /// The stones of the root position (stones not there are new: candidates, look-ahead).
     root: Box<[Option<Color>; NUM_CELLS]>,
+    /// Stones of root strings with at most two liberties: playouts judge them badly.
+    root_short: Box<[bool; NUM_CELLS]>,
 }
 
 /// Share of playouts above which a string is alive and below which (for the other side)
@@ -246,11 +248,17 @@ impl OwnershipSafety {
         }
         let mut black_share = Box::new([0.5f32; NUM_CELLS]);
         let mut root = Box::new([None; NUM_CELLS]);
+        let mut root_short = Box::new([false; NUM_CELLS]);
         for p in board.points() {
             black_share[p.index()] = black[p.index()] as f32 / n as f32;
             root[p.index()] = board.color_at(p);
+            root_short[p.index()] = root[p.index()].is_some() && board.libs(p) <= 2;
         }
-        OwnershipSafety { black_share, root }
+        OwnershipSafety {
+            black_share,
+            root,
+            root_short,
+        }
     }
 
     /// The share of playouts in which `color` owned `p`.
@@ -275,6 +283,13 @@ impl SafetyJudge for OwnershipSafety {
                 continue;
             }
             seen[id.index()] = true;
+            // Short of liberties, a string lives or dies by tactics (judged below): random
+            // playouts capture strings in atari that their owner would simply save.
+            // The same for strings that were short of liberties at the root, even when a
+            // candidate has just saved them.
+            if board.libs(p) <= 2 || board.string_stones(p).any(|s| self.root_short[s.index()]) {
+                continue;
+            }
             let (mut sum, mut count) = (0.0, 0.0);
             for s in board.string_stones(p) {
                 let share = self.share(s, owner);

@@ -375,3 +375,6 @@ fn apply_efficiency(
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

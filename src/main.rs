@@ -2,8 +2,11 @@
 
 mod analyze_cli;
 mod decide_cli;
+mod gtp_client;
 mod heatmap_cli;
+mod match_cli;
 mod patterns_cli;
+mod play_cli;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, BufReader};
@@ -25,9 +28,8 @@ use tesuji::patterns::CompiledPatterns;
         `tesuji patterns`), the board and rules (captures, suicide, simple ko, optional \
         positional superko), SGF reading and writing, a GTP v2 server with GNU Go's analysis \
         commands, tactical and connection reading, unconditional life, influence and heat \
-        maps, and a GNU Go-format regression runner. The move generator \
-        does not exist yet: `genmove` plays a uniformly random legal move that does not fill \
-        one of its own eyes (or passes). It is a placeholder, not the engine's strength."
+        maps, a GNU Go-format regression runner, and a first move generator \
+        (`genmove`, `tesuji match`, `tesuji play`)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -57,6 +59,11 @@ enum Command {
     /// FAILED (unexpected failure). Failing tests do not make the exit code non-zero; only
     /// files that cannot be read or run do.
     Regress(RegressArgs),
+    /// Play games against another GTP engine (every move checked, SGF saved, win rate with a
+    /// 95% Wilson interval, move times, illegal moves and crashes counted).
+    Match(match_cli::MatchArgs),
+    /// Play a game against the engine in the terminal, or watch it play itself (--self).
+    Play(play_cli::PlayArgs),
 }
 
 #[derive(clap::Args)]
@@ -129,6 +136,18 @@ struct GtpArgs {
     /// Reading nodes one question may use (0: no limit).
     #[arg(long)]
     node_limit: Option<u64>,
+    /// Effort of move generation, 1..=10 (look-ahead width and depth).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: u8,
+    /// Choose moves by their one-move value only, without checking the opponent's replies.
+    #[arg(long)]
+    no_lookahead: bool,
+    /// Never resign (play on, or pass, however far behind).
+    #[arg(long)]
+    no_resign: bool,
+    /// Seed of the engine's random playouts (different seeds vary close choices).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 impl GtpArgs {
@@ -192,6 +211,10 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     if args.superko {
         engine.game.set_ko_rule(KoRule::PositionalSuperko);
     }
+    engine.gen_options.level = args.level;
+    engine.gen_options.lookahead = !args.no_lookahead;
+    engine.gen_options.resign = !args.no_resign;
+    engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();
     engine
@@ -208,6 +231,8 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze_cli::run(args),
         Command::DecideString(args) => decide_cli::decide_string(args),
         Command::DecideConnection(args) => decide_cli::decide_connection(args),
+        Command::Match(args) => match_cli::run(args),
+        Command::Play(args) => play_cli::run(args),
         Command::Regress(args) => tesuji::regress::run(&tesuji::regress::Options {
             files: args.files,
             engine: args.engine,

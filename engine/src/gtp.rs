@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::board::{Color, Move, Point, Vertex};
 use crate::game::{Game, TimeLeft, TimeSettings};
+use crate::movegen::{Decision, GenOptions, MoveChoice, MoveGenerator};
 use crate::pattern::{NoPatterns, PatternSet};
 use crate::reading::{self, ReadResult, Reader};
 use crate::scoring::{self, ScoringOptions, ScoringRules, StoneStatus};
@@ -26,7 +27,10 @@ pub struct GtpEngine {
     default_komi: f32,
     /// How `final_score` counts (GNU Go's `--chinese-rules` selects area).
     pub scoring_rules: ScoringRules,
-    rng: u64,
+    /// Move generation options (`--level`, `--no-lookahead`, `--no-resign`).
+    pub gen_options: GenOptions,
+    /// The candidates of the last generated move (GNU Go's `top_moves`).
+    last_choice: Option<MoveChoice>,
     quit: bool,
 }
 
@@ -55,6 +59,11 @@ static COMMANDS: &[Command] = commands! {
     "komi" => cmd_komi,
     "play" => cmd_play,
     "genmove" => cmd_genmove,
+    "reg_genmove" => cmd_reg_genmove,
+    "restricted_genmove" => cmd_restricted_genmove,
+    "kgs-genmove_cleanup" => cmd_genmove_cleanup,
+    "top_moves" => cmd_top_moves,
+    "level" => cmd_level,
     "undo" => |e, _| if e.game.undo() { Ok(String::new()) } else { Err("cannot undo".into()) },
     "showboard" => |e, _| Ok(format!("\n{}", e.showboard())),
     "fixed_handicap" => cmd_fixed_handicap,
@@ -120,7 +129,8 @@ impl GtpEngine {
             patterns: &NoPatterns,
             default_komi: komi,
             scoring_rules: ScoringRules::Japanese,
-            rng: 0x2545_F491_4F6C_DD1D,
+            gen_options: GenOptions::default(),
+            last_choice: None,
             quit: false,
         })
     }
@@ -248,14 +258,6 @@ impl GtpEngine {
             .collect::<Vec<_>>()
             .join(" ")
     }
-
-    fn next_random(&mut self) -> u64 {
-        // xorshift64*: only genmove's placeholder policy uses it.
-        self.rng ^= self.rng >> 12;
-        self.rng ^= self.rng << 25;
-        self.rng ^= self.rng >> 27;
-        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
 }
 
 /// GTP preprocessing: drop control characters but HT and LF, turn HT into a space, cut the
@@ -323,27 +325,163 @@ fn cmd_play(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     Ok(String::new())
 }
 
-/// Until the move generator exists this plays a uniformly random legal move that does not
-/// fill one of the mover's own eyes, or passes. It is not the real engine.
+/// Which moves a generation may choose from, and whether it may pass.
+#[derive(Clone, Copy)]
+enum GenMode<'a> {
+    Normal,
+    Restricted(&'a [Point]),
+    /// `kgs-genmove_cleanup`: never pass while a worthwhile move or a capture remains.
+    Cleanup,
+}
+
+impl GtpEngine {
+    /// Generates a move for `color` on the game position without playing it.
+    fn generate(&mut self, color: Color, mode: GenMode<'_>) -> Decision {
+        let mut options = self.gen_options;
+        let empty = self.game.board().empty_points().len();
+        let budget = crate::movegen::time::move_budget(
+            self.game.time_settings,
+            self.game.time_left[color as usize],
+            empty,
+        );
+        options.time_budget = match (options.time_budget, budget) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let allowed = match mode {
+            GenMode::Restricted(pts) => Some(pts),
+            _ => None,
+        };
+        if matches!(mode, GenMode::Cleanup) {
+            options.resign = false;
+        }
+        let generator = MoveGenerator::new(self.patterns, options);
+        let komi = self.game.komi();
+        let mut board = self.game.board().clone();
+        reading::sync_trymoves(&board);
+        let choice = generator.generate(&mut board, color, komi, allowed);
+        let mut decision = choice.decision;
+        if matches!(mode, GenMode::Cleanup) && decision == Decision::Pass {
+            // Cleanup: capture whatever can still be captured (dead stones the opponent left
+            // in our area) before passing.
+            decision = cleanup_capture(&mut board, color).map_or(Decision::Pass, Decision::Play);
+        }
+        if let Decision::Play(p) = decision {
+            if !self.game.board_mut().is_legal(Move::Play(p), color) {
+                // Superko: the generator checks simple ko only.
+                decision = choice
+                    .ranked
+                    .iter()
+                    .skip(1)
+                    .find(|m| {
+                        m.value > crate::movegen::PASS_THRESHOLD
+                            && self.game.board_mut().is_legal(Move::Play(m.point), color)
+                    })
+                    .map_or(Decision::Pass, |m| Decision::Play(m.point));
+            }
+        }
+        self.last_choice = Some(choice);
+        decision
+    }
+
+    fn format_decision(&self, d: Decision) -> String {
+        match d {
+            Decision::Play(p) => self.format_move(Move::Play(p)),
+            Decision::Pass => "PASS".into(),
+            Decision::Resign => "resign".into(),
+        }
+    }
+
+    /// Generates and plays (GTP `genmove` and its variants).
+    fn genmove_and_play(&mut self, color: Color, mode: GenMode<'_>) -> CommandResult {
+        let decision = self.generate(color, mode);
+        if let Some(mv) = decision.as_move() {
+            self.game
+                .play(mv, color)
+                .map_err(|err| format!("internal error: generated {err}"))?;
+        }
+        Ok(self.format_decision(decision))
+    }
+}
+
+/// A capture of an opponent string in atari that is legal and not self-atari of ours.
+fn cleanup_capture(board: &mut Board, color: Color) -> Option<Point> {
+    let empties: Vec<Point> = board.empty_points().to_vec();
+    empties.into_iter().find(|&p| {
+        let before = board.captures(color);
+        if board.is_eye(p, color) || !board.try_play(p, color) {
+            return false;
+        }
+        let good = board.captures(color) > before && board.libs(p) >= 2;
+        board.undo();
+        good
+    })
+}
+
+/// `genmove COLOR`: the engine's move, played (`PASS` or `resign` as GNU Go writes them).
 fn cmd_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let color = e.parse_color(args.first())?;
-    let mut candidates: Vec<Point> = e.game.board().empty_points().to_vec();
-    candidates.sort();
-    let mv = loop {
-        if candidates.is_empty() {
-            break Move::Pass;
-        }
-        let i = (e.next_random() % candidates.len() as u64) as usize;
-        let p = candidates.swap_remove(i);
-        let board = e.game.board_mut();
-        if !board.is_eye(p, color) && board.is_legal(Move::Play(p), color) {
-            break Move::Play(p);
-        }
+    e.genmove_and_play(color, GenMode::Normal)
+}
+
+/// `reg_genmove COLOR`: the move `genmove` would choose, not played (regression tests).
+fn cmd_reg_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let decision = match e.generate(color, GenMode::Normal) {
+        Decision::Resign => Decision::Pass,
+        d => d,
     };
-    e.game
-        .play(mv, color)
-        .map_err(|err| format!("internal error: generated {err}"))?;
-    Ok(e.format_move(mv))
+    Ok(e.format_decision(decision))
+}
+
+/// `restricted_genmove COLOR VERTEX...`: the best move among the given vertices, played.
+fn cmd_restricted_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    let mut allowed = Vec::new();
+    for a in &args[1..] {
+        match Vertex::parse_move(a, e.game.size()) {
+            Ok(Move::Play(p)) => allowed.push(p),
+            _ => return Err("invalid coordinate".into()),
+        }
+    }
+    if allowed.is_empty() {
+        return Err("no allowed vertex".into());
+    }
+    e.genmove_and_play(color, GenMode::Restricted(&allowed))
+}
+
+/// `kgs-genmove_cleanup COLOR`: like `genmove`, but captures dead stones left on the board
+/// instead of passing (KGS's cleanup phase) and never resigns.
+fn cmd_genmove_cleanup(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let color = e.parse_color(args.first())?;
+    e.genmove_and_play(color, GenMode::Cleanup)
+}
+
+/// `top_moves`: the candidates of the last generated move with their values, best first
+/// (GNU Go's format: `VERTEX VALUE` pairs on one line).
+fn cmd_top_moves(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    let Some(choice) = &e.last_choice else {
+        return Ok(String::new());
+    };
+    Ok(choice
+        .ranked
+        .iter()
+        .filter(|m| m.value > 0.0)
+        .take(10)
+        .map(|m| format!("{} {:.2}", e.format_move(Move::Play(m.point)), m.value))
+        .collect::<Vec<_>>()
+        .join(" "))
+}
+
+/// `level N`: effort 1..=10 (GNU Go's level command; values above 10 count as 10).
+fn cmd_level(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let level: i64 = args
+        .first()
+        .ok_or("missing level")?
+        .parse()
+        .map_err(|_| "level not an integer")?;
+    e.gen_options.level = level.clamp(1, 10) as u8;
+    Ok(String::new())
 }
 
 fn cmd_fixed_handicap(e: &mut GtpEngine, args: &[&str]) -> CommandResult {

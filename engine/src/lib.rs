@@ -11,6 +11,7 @@ pub mod gtp;
 pub mod influence;
 pub mod life;
 pub mod matching;
+pub mod movegen;
 pub mod owl;
 pub mod pattern;
 pub mod playout;

@@ -1,0 +1,380 @@
+//! Move generation: every legal move valued in moku by a list of stages, shaped by the
+//! efficiency patterns, checked by a short look-ahead, then played, passed or resigned.
+//!
+//! ```text
+//! candidates (legal, not filling an own eye, no self-atari of a big string)
+//!   └─ stages ([`Stage`]): territory & moyo change (fast evaluation), tactics (capture /
+//!      save), connection & cut, eyes, opening            → value in moku, reasons
+//!   └─ × efficiency factor (patterns/efficiency.db: 1 + Σ value / 100)
+//!   └─ look-ahead on the top N (opponent's best replies, fast evaluation)
+//!   └─ best move; pass when nothing is worth a positive value; resign when hopeless
+//! ```
+//!
+//! Every value is "how much better than passing": the fast evaluation ([`eval::Evaluator`])
+//! after the move, opponent to play, minus the same after a pass. The safety of strings comes
+//! from a [`eval::SafetyJudge`], so a dragon-safety judge can replace the tactical one.
+
+pub mod eval;
+pub mod lookahead;
+pub mod stages;
+pub mod time;
+
+use crate::board::{Board, Color, Move, NUM_CELLS, Point};
+use crate::pattern::{Kind, PatternSet};
+use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
+use stages::Stage;
+use std::time::{Duration, Instant};
+
+/// Effort and policy of the generator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GenOptions {
+    /// 1..=10: scales the look-ahead width and depth (GNU Go's `--level`).
+    pub level: u8,
+    /// Check the best candidates by playing them and the opponent's best replies.
+    pub lookahead: bool,
+    /// Resign when far behind late in the game.
+    pub resign: bool,
+    /// Wall-clock time this move may use; `None` is "as the level says".
+    pub time_budget: Option<Duration>,
+    /// Random playouts (on 9×9; scaled down on larger boards) for the ownership that judges
+    /// string safety; 0 judges by tactics alone.
+    pub playouts: usize,
+    /// Varies the playouts (and so close choices) between otherwise identical games.
+    pub seed: u64,
+}
+
+impl Default for GenOptions {
+    fn default() -> GenOptions {
+        GenOptions {
+            level: 10,
+            lookahead: true,
+            resign: true,
+            time_budget: None,
+            playouts: 200,
+            seed: 0,
+        }
+    }
+}
+
+impl GenOptions {
+    /// Candidates the look-ahead checks.
+    pub fn lookahead_width(&self) -> usize {
+        2 + usize::from(self.level.clamp(1, 10)) / 2
+    }
+
+    /// Opponent replies tried against each checked candidate.
+    pub fn reply_width(&self) -> usize {
+        1 + usize::from(self.level.clamp(1, 10)) / 4
+    }
+
+    /// Whether the look-ahead also tries our answer to each reply (three moves deep).
+    pub fn deep(&self) -> bool {
+        self.level >= 8
+    }
+}
+
+/// Why a move got its value (bits of [`ValuedMove::reasons`]).
+pub mod reason {
+    pub const TERRITORY: u16 = 1;
+    pub const CAPTURE: u16 = 1 << 1;
+    pub const ATTACK: u16 = 1 << 2;
+    pub const DEFEND: u16 = 1 << 3;
+    pub const CONNECT: u16 = 1 << 4;
+    pub const CUT: u16 = 1 << 5;
+    pub const EYE: u16 = 1 << 6;
+    pub const OPENING: u16 = 1 << 7;
+    pub const SHAPE: u16 = 1 << 8;
+    pub const LOOKAHEAD: u16 = 1 << 9;
+
+    /// Names of the bits set in `bits`.
+    pub fn names(bits: u16) -> Vec<&'static str> {
+        const NAMES: [&str; 10] = [
+            "territory",
+            "capture",
+            "attack",
+            "defend",
+            "connect",
+            "cut",
+            "eye",
+            "opening",
+            "shape",
+            "lookahead",
+        ];
+        (0..NAMES.len())
+            .filter(|i| bits & (1 << i) != 0)
+            .map(|i| NAMES[i])
+            .collect()
+    }
+}
+
+/// Values and reasons of every point, filled in by the stages.
+pub struct MoveValues {
+    /// Candidate points (legal, allowed, not filtered out).
+    pub candidate: Box<[bool; NUM_CELLS]>,
+    /// Value in moku.
+    pub value: Box<[f32; NUM_CELLS]>,
+    /// Reason bits.
+    pub reasons: Box<[u16; NUM_CELLS]>,
+}
+
+impl MoveValues {
+    fn new() -> MoveValues {
+        MoveValues {
+            candidate: Box::new([false; NUM_CELLS]),
+            value: Box::new([0.0; NUM_CELLS]),
+            reasons: Box::new([0; NUM_CELLS]),
+        }
+    }
+
+    /// Adds `v` moku to a candidate's value.
+    pub fn add(&mut self, p: Point, v: f32, why: u16) {
+        if self.candidate[p.index()] {
+            self.value[p.index()] += v;
+            self.reasons[p.index()] |= why;
+        }
+    }
+
+    /// Raises a candidate's value to at least `v` (for stages that value the same gain as an
+    /// earlier stage, e.g. a capture seen both by the evaluation and by reading).
+    pub fn raise(&mut self, p: Point, v: f32, why: u16) {
+        if self.candidate[p.index()] {
+            let slot = &mut self.value[p.index()];
+            *slot = slot.max(v);
+            self.reasons[p.index()] |= why;
+        }
+    }
+}
+
+/// What the stages see.
+pub struct StageContext<'a> {
+    pub board: &'a mut Board,
+    pub us: Color,
+    pub evaluator: &'a Evaluator<'a>,
+    pub patterns: &'static dyn PatternSet,
+    /// Our margin after we pass (the zero of every value).
+    pub pass_margin: f32,
+}
+
+/// A valued candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ValuedMove {
+    pub point: Point,
+    pub value: f32,
+    pub reasons: u16,
+}
+
+/// What the generator decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    Play(Point),
+    Pass,
+    Resign,
+}
+
+impl Decision {
+    /// The move played (resigning plays nothing).
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            Decision::Play(p) => Some(Move::Play(p)),
+            Decision::Pass => Some(Move::Pass),
+            Decision::Resign => None,
+        }
+    }
+}
+
+/// The decision with what led to it.
+#[derive(Clone, Debug)]
+pub struct MoveChoice {
+    pub decision: Decision,
+    /// Candidates best first (after efficiency and look-ahead).
+    pub ranked: Vec<ValuedMove>,
+    /// Our margin with us to move, from the fast evaluation.
+    pub margin: f32,
+    pub elapsed: Duration,
+}
+
+/// A move must be worth more than this (moku) to be preferred to passing. Filling a neutral
+/// point is worth one point in area scoring, so the engine fills dame before it passes.
+pub const PASS_THRESHOLD: f32 = 0.5;
+
+/// The move generator: the stage list plus options.
+pub struct MoveGenerator {
+    pub patterns: &'static dyn PatternSet,
+    pub options: GenOptions,
+    pub stages: Vec<Box<dyn Stage>>,
+}
+
+impl MoveGenerator {
+    /// The standard stage list.
+    pub fn new(patterns: &'static dyn PatternSet, options: GenOptions) -> MoveGenerator {
+        MoveGenerator {
+            patterns,
+            options,
+            stages: stages::standard(),
+        }
+    }
+
+    /// Values every candidate for `us` on `board` (restricted to `allowed` when given) and
+    /// decides. `board` is left as it was.
+    pub fn generate(
+        &self,
+        board: &mut Board,
+        us: Color,
+        komi: f32,
+        allowed: Option<&[Point]>,
+    ) -> MoveChoice {
+        let start = Instant::now();
+        let n = board.size();
+        let playouts = if self.options.playouts == 0 {
+            0
+        } else {
+            self.options.playouts * 81 / (n * n).max(81)
+        };
+        let safety: Box<dyn SafetyJudge> = if playouts > 0 {
+            Box::new(OwnershipSafety::from_playouts(
+                board,
+                us,
+                playouts.max(8),
+                board.hash() ^ self.options.seed,
+            ))
+        } else {
+            Box::new(TacticalSafety)
+        };
+        let evaluator = Evaluator::new(komi, safety.as_ref());
+        let mut values = MoveValues::new();
+        mark_candidates(board, us, allowed, &mut values);
+
+        board.pass(us);
+        let pass_margin = evaluator.margin(board, us.opponent(), us);
+        board.undo();
+        let margin = evaluator.margin(board, us, us);
+
+        let mut ctx = StageContext {
+            board,
+            us,
+            evaluator: &evaluator,
+            patterns: self.patterns,
+            pass_margin,
+        };
+        for stage in &self.stages {
+            stage.run(&mut ctx, &mut values);
+        }
+        apply_efficiency(ctx.board, us, self.patterns, &mut values);
+
+        let mut ranked: Vec<ValuedMove> = ctx
+            .board
+            .empty_points()
+            .iter()
+            .filter(|p| values.candidate[p.index()])
+            .map(|&p| ValuedMove {
+                point: p,
+                value: values.value[p.index()],
+                reasons: values.reasons[p.index()],
+            })
+            .collect();
+        sort_ranked(&mut ranked);
+
+        if self.options.lookahead && !ranked.is_empty() {
+            let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
+            lookahead::refine(
+                ctx.board,
+                us,
+                &evaluator,
+                &self.options,
+                deadline,
+                &mut ranked,
+            );
+        }
+
+        let size = ctx.board.size();
+        let points = (size * size) as f32;
+        let late = ctx.board.move_count() as f32 >= 0.5 * points;
+        let decision = if self.options.resign && late && margin < -0.3 * points {
+            Decision::Resign
+        } else {
+            match ranked.first() {
+                Some(best) if best.value > PASS_THRESHOLD => Decision::Play(best.point),
+                _ => Decision::Pass,
+            }
+        };
+        MoveChoice {
+            decision,
+            ranked,
+            margin,
+            elapsed: start.elapsed(),
+        }
+    }
+}
+
+/// Best first; ties broken by point so the choice is deterministic.
+pub(crate) fn sort_ranked(ranked: &mut [ValuedMove]) {
+    ranked.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.point.cmp(&b.point)));
+}
+
+/// Legal moves that are allowed, do not fill one of our eyes and do not put a string of two
+/// or more stones into atari.
+fn mark_candidates(
+    board: &mut Board,
+    us: Color,
+    allowed: Option<&[Point]>,
+    values: &mut MoveValues,
+) {
+    let empties: Vec<Point> = board.empty_points().to_vec();
+    for p in empties {
+        if allowed.is_some_and(|a| !a.contains(&p)) || board.is_eye(p, us) {
+            continue;
+        }
+        if !board.try_play(p, us) {
+            continue;
+        }
+        let big_self_atari = board.libs(p) == 1 && board.string_size(p) >= 2;
+        board.undo();
+        if !big_self_atari && board.is_legal(Move::Play(p), us) {
+            values.candidate[p.index()] = true;
+        }
+    }
+}
+
+/// Every efficiency pattern matching at a candidate changes its value by its percentage;
+/// the factor is `1 + Σ value / 100`, kept within 0.25..=3. Only positive values are scaled
+/// (a bad-shape factor must not make a losing move look less bad).
+fn apply_efficiency(
+    board: &Board,
+    us: Color,
+    patterns: &'static dyn PatternSet,
+    values: &mut MoveValues,
+) {
+    let view = crate::matching::PatternView::new(board);
+    for &p in board.empty_points() {
+        let i = p.index();
+        if !values.candidate[i] || values.value[i] <= 0.0 {
+            continue;
+        }
+        let (x, y) = p.xy();
+        let mut percent = 0;
+        // A pattern may match one point under two transformations: it counts once.
+        let mut seen = [usize::MAX; 16];
+        let mut seen_count = 0;
+        let matcher = patterns.matcher(Kind::Efficiency);
+        patterns.match_at(Kind::Efficiency, &view, x as i32, y as i32, us, &mut |m| {
+            if seen[..seen_count].contains(&m.pattern) {
+                return;
+            }
+            if seen_count < seen.len() {
+                seen[seen_count] = m.pattern;
+                seen_count += 1;
+            }
+            if let Some(info) = matcher.and_then(|mt| mt.patterns.get(m.pattern)) {
+                percent += info.value;
+            }
+        });
+        if percent != 0 {
+            let factor = (1.0 + percent as f32 / 100.0).clamp(0.25, 3.0);
+            values.value[i] *= factor;
+            values.reasons[i] |= reason::SHAPE;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+//! The valuation stages. Each adds value (moku) and reasons to the candidates; the list is
+//! open ([`Stage`]) so later stages (dragon safety, joseki) plug in the same way.
+
+use super::eval::weak_string_heads;
+use super::{MoveValues, StageContext, reason};
+use crate::board::{Board, Color, NUM_CELLS, Point};
+use crate::matching::PatternView;
+use crate::pattern::Kind;
+use crate::reading;
+
+/// One stage of move valuation.
+pub trait Stage: Send + Sync {
+    /// A short name, for traces.
+    fn name(&self) -> &'static str;
+    /// Adds this stage's values to `values`. Must leave `ctx.board` as it found it.
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues);
+}
+
+/// The stages `genmove` uses, in order.
+pub fn standard() -> Vec<Box<dyn Stage>> {
+    vec![
+        Box::new(TerritoryStage),
+        Box::new(TacticalStage),
+        Box::new(ConnectionStage),
+        Box::new(EyeStage),
+        Box::new(OpeningStage),
+    ]
+}
+
+fn candidates(board: &Board, values: &MoveValues) -> Vec<Point> {
+    board
+        .empty_points()
+        .iter()
+        .copied()
+        .filter(|p| values.candidate[p.index()])
+        .collect()
+}
+
+/// Territory and moyo change: the fast evaluation after the move (opponent to play) minus
+/// the same after a pass. Captures, ataris that cannot be escaped and the safety of our
+/// own weak strings show up here too, because the evaluation judges string safety first.
+pub struct TerritoryStage;
+
+impl Stage for TerritoryStage {
+    fn name(&self) -> &'static str {
+        "territory"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let us = ctx.us;
+        for p in candidates(ctx.board, values) {
+            let before = ctx.board.captures(us);
+            if !ctx.board.try_play(p, us) {
+                continue;
+            }
+            let captured = ctx.board.captures(us) > before;
+            let margin = ctx.evaluator.margin(ctx.board, us.opponent(), us);
+            ctx.board.undo();
+            let why = if captured {
+                reason::TERRITORY | reason::CAPTURE
+            } else {
+                reason::TERRITORY
+            };
+            values.add(p, margin - ctx.pass_margin, why);
+        }
+    }
+}
+
+/// The value of a string that a fight decides: its stones twice (they leave the board and
+/// their points change hands), its liberties (the space around it), and the weak enemy
+/// strings next to it, which live or die with it.
+pub fn string_value(board: &Board, s: Point) -> f32 {
+    let Some(owner) = board.color_at(s) else {
+        return 0.0;
+    };
+    let mut value = 2.0 * board.string_size(s) as f32 + board.libs(s) as f32 + 1.0;
+    let mut seen = [Point::NONE; 16];
+    let mut n = 0;
+    for stone in board.string_stones(s) {
+        for q in stone.neighbors() {
+            if board.color_at(q) != Some(owner.opponent()) {
+                continue;
+            }
+            let id = board.string_id(q);
+            if seen[..n].contains(&id) || n == seen.len() {
+                continue;
+            }
+            seen[n] = id;
+            n += 1;
+            if board.libs(q) <= 2 {
+                value += board.string_size(q) as f32;
+            }
+        }
+    }
+    value
+}
+
+/// Capturing and saving strings by tactical reading: for every string of at most three
+/// liberties that the attacker captures moving first and the owner saves moving first, the
+/// reader's attacking move (for the opponent's strings) or defending move (for ours) is worth
+/// at least the string's value.
+pub struct TacticalStage;
+
+impl Stage for TacticalStage {
+    fn name(&self) -> &'static str {
+        "tactics"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let board = &mut *ctx.board;
+        let mut heads = [Point::NONE; NUM_CELLS / 2];
+        let count = weak_string_heads(board, 3, &mut heads);
+        for &s in &heads[..count] {
+            let Some(owner) = board.color_at(s) else {
+                continue;
+            };
+            let (attack, attack_move) = reading::attack(board, s);
+            if attack == 0 {
+                continue;
+            }
+            let (defense, defense_move) = reading::find_defense(board, s);
+            let value = string_value(board, s) * quality_factor(attack.max(defense));
+            if owner == ctx.us {
+                if let (true, Some(mv)) = (defense != 0, defense_move) {
+                    values.raise(mv, value, reason::DEFEND);
+                }
+            } else if let Some(mv) = attack_move {
+                // A string that cannot be saved anyway is only worth taking when it is in
+                // atari next to our own weak stones; the evaluation values that capture.
+                if defense != 0 {
+                    values.raise(mv, value, reason::ATTACK);
+                }
+            }
+        }
+    }
+}
+
+/// Ko results are worth less than unconditional ones.
+fn quality_factor(code: i32) -> f32 {
+    match code {
+        reading::WIN => 1.0,
+        reading::KO_A => 0.6,
+        _ => 0.4,
+    }
+}
+
+/// Most connection questions read per move (connection reading is the costly part).
+const MAX_CONNECTION_READS: usize = 40;
+
+/// Connecting and cutting: `patterns/connection.db` proposes links between two of our
+/// strings (worth something when the opponent could cut them) and, matched for the
+/// opponent, their links, which we take as cuts when connection reading says we can cut.
+pub struct ConnectionStage;
+
+impl Stage for ConnectionStage {
+    fn name(&self) -> &'static str {
+        "connection"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let patterns = ctx.patterns;
+        let mut proposals: Vec<(Point, Point, Point, Color)> = Vec::new();
+        {
+            let view = PatternView::new(ctx.board);
+            let n = ctx.board.size() as i32;
+            for p in candidates(ctx.board, values) {
+                let (x, y) = p.xy();
+                for side in [ctx.us, ctx.us.opponent()] {
+                    patterns.match_at(
+                        Kind::Connection,
+                        &view,
+                        x as i32,
+                        y as i32,
+                        side,
+                        &mut |m| {
+                            let &[(ax, ay), (bx, by)] = m.targets() else {
+                                return;
+                            };
+                            if [ax, ay, bx, by].iter().any(|&c| !(0..n).contains(&c)) {
+                                return;
+                            }
+                            let a = Point::from_xy(ax as usize, ay as usize);
+                            let b = Point::from_xy(bx as usize, by as usize);
+                            proposals.push((p, a, b, side));
+                        },
+                    );
+                }
+            }
+        }
+        let mut reads = 0;
+        let mut done: Vec<(Point, Point, Point, Color)> = Vec::new();
+        for (p, a, b, side) in proposals {
+            let board = &mut *ctx.board;
+            let (ida, idb) = (board.string_id(a), board.string_id(b));
+            if ida == idb || done.contains(&(p, ida.min(idb), ida.max(idb), side)) {
+                continue;
+            }
+            done.push((p, ida.min(idb), ida.max(idb), side));
+            if reads >= MAX_CONNECTION_READS {
+                break;
+            }
+            reads += 1;
+            let cuttable = reading::with_reader(|r| r.disconnect(board, a, b)).0 != 0;
+            if !cuttable {
+                continue;
+            }
+            let value = 1.0 + board.string_size(a).min(board.string_size(b)) as f32;
+            if side == ctx.us {
+                values.add(p, value, reason::CONNECT);
+            } else if board.libs_after(p, ctx.us) >= 2 {
+                values.add(p, value, reason::CUT);
+            }
+        }
+    }
+}
+
+/// Eye making and eye stealing: a move that turns a neighbouring point into an eye of ours
+/// next to a string short of liberties, or takes the point where the opponent would make
+/// one.
+pub struct EyeStage;
+
+impl Stage for EyeStage {
+    fn name(&self) -> &'static str {
+        "eyes"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let us = ctx.us;
+        for p in candidates(ctx.board, values) {
+            let ours = new_eye_value(ctx.board, p, us);
+            let theirs = new_eye_value(ctx.board, p, us.opponent());
+            let v = ours + 0.8 * theirs;
+            if v > 0.0 {
+                values.add(p, v, reason::EYE);
+            }
+        }
+    }
+}
+
+/// How much an eye that `color` makes by playing `p` is worth: half the stones of the
+/// strings around it (at most 4 moku), when they are short of liberties (a group that
+/// already has room needs no eye yet).
+fn new_eye_value(board: &mut Board, p: Point, color: Color) -> f32 {
+    let mut before = [false; 4];
+    for (i, q) in p.neighbors().into_iter().enumerate() {
+        before[i] = board.is_eye(q, color);
+    }
+    if !board.try_play(p, color) {
+        return 0.0;
+    }
+    let mut value: f32 = 0.0;
+    for (i, q) in p.neighbors().into_iter().enumerate() {
+        if before[i] || !board.is_eye(q, color) {
+            continue;
+        }
+        let libs = board.libs(p);
+        if libs <= 6 {
+            value = value.max((0.5 * board.string_size(p) as f32).clamp(1.0, 4.0));
+        }
+    }
+    board.undo();
+    value
+}
+
+/// The opening: on an empty part of the board the corners come first, then the sides
+/// (third and fourth line), as every opening book says. Values in moku on top of the
+/// influence change, which alone cannot see that a corner is easier to secure.
+pub struct OpeningStage;
+
+impl Stage for OpeningStage {
+    fn name(&self) -> &'static str {
+        "opening"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let board = &*ctx.board;
+        let n = board.size();
+        if n < 7 {
+            return;
+        }
+        let radius = if n >= 13 { 3 } else { 2 };
+        for p in candidates(board, values) {
+            let (x, y) = p.xy();
+            let line = |v: usize| v.min(n - 1 - v);
+            let (lx, ly) = (line(x), line(y));
+            let good_line = |l: usize| if n >= 13 { l == 2 || l == 3 } else { l == 2 };
+            if !empty_around(board, x, y, radius) {
+                continue;
+            }
+            let bonus = if good_line(lx) && good_line(ly) {
+                if n >= 13 { 8.0 } else { 3.0 }
+            } else if (good_line(lx) && ly >= 2 * radius) || (good_line(ly) && lx >= 2 * radius) {
+                if n >= 13 { 4.0 } else { 1.5 }
+            } else if n % 2 == 1 && n <= 11 && x == n / 2 && y == n / 2 {
+                // On small boards the centre point both claims and separates.
+                6.0
+            } else {
+                0.0
+            };
+            if bonus > 0.0 {
+                values.add(p, bonus, reason::OPENING);
+            }
+        }
+    }
+}
+
+/// No stone within Chebyshev distance `r` of `(x, y)`.
+fn empty_around(board: &Board, x: usize, y: usize, r: usize) -> bool {
+    let n = board.size();
+    let (x0, x1) = (x.saturating_sub(r), (x + r).min(n - 1));
+    let (y0, y1) = (y.saturating_sub(r), (y + r).min(n - 1));
+    (y0..=y1).all(|yy| (x0..=x1).all(|xx| board.color_at(Point::from_xy(xx, yy)).is_none()))
+}

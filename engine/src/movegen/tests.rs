@@ -1,0 +1,183 @@
+use super::*;
+use crate::board::{Board, Color, Move, Point, Vertex};
+use crate::pattern::NoPatterns;
+
+/// A board from rows drawn top first: `X` black, `O` white, `.` empty.
+fn diagram(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.split_whitespace().enumerate() {
+            let p = Point::from_xy(x, y);
+            match ch {
+                "X" => b.add_stone(p, Color::Black).unwrap(),
+                "O" => b.add_stone(p, Color::White).unwrap(),
+                _ => {}
+            }
+        }
+    }
+    b.clear_history();
+    b
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => panic!("pass"),
+    }
+}
+
+fn generator(lookahead: bool) -> MoveGenerator {
+    MoveGenerator::new(
+        &NoPatterns,
+        GenOptions {
+            lookahead,
+            ..GenOptions::default()
+        },
+    )
+}
+
+fn choose(b: &mut Board, us: Color, lookahead: bool) -> MoveChoice {
+    let before = b.hash();
+    let choice = generator(lookahead).generate(b, us, 6.5, None);
+    assert_eq!(
+        b.hash(),
+        before,
+        "the generator leaves the board as it found it"
+    );
+    choice
+}
+
+#[test]
+fn captures_a_big_string_in_atari() {
+    // White's four stones in the middle have one liberty, at E4.
+    let mut b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . X X X . . .",
+        ". . X O O O X . .",
+        ". . . X O X . . .",
+        ". . . . . . . . .",
+        ". . O . . . O . .",
+        ". . . . O . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.libs(pt(&b, "E5")), 1);
+    for lookahead in [false, true] {
+        let choice = choose(&mut b, Color::Black, lookahead);
+        assert_eq!(
+            choice.decision,
+            Decision::Play(pt(&b, "E4")),
+            "{:?}",
+            &choice.ranked[..3]
+        );
+        assert!(choice.ranked[0].reasons & reason::CAPTURE != 0);
+    }
+}
+
+#[test]
+fn saves_a_string_in_atari_that_can_escape() {
+    // Black's two stones at D5/E5 are in atari; extending to F5 gives them three liberties.
+    let mut b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O O . . . .",
+        ". . O X X . . . .",
+        ". . . O O . . . .",
+        ". . . . . . . . .",
+        ". . X . . . X . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.libs(pt(&b, "D6")), 1);
+    let choice = choose(&mut b, Color::Black, true);
+    assert_eq!(
+        choice.decision,
+        Decision::Play(pt(&b, "F6")),
+        "{:?}",
+        &choice.ranked[..3]
+    );
+}
+
+#[test]
+fn never_fills_its_own_eyes_and_passes_when_nothing_is_left() {
+    // Black owns the whole board but two single-point eyes: filling them is never a move.
+    let mut b = diagram(&[
+        ". X X X X",
+        "X X X X X",
+        "X X . X X",
+        "X X X X X",
+        "X X X X X",
+    ]);
+    let choice = choose(&mut b, Color::Black, true);
+    assert_eq!(choice.decision, Decision::Pass);
+    assert!(
+        choice.ranked.is_empty(),
+        "eyes are not candidates: {:?}",
+        choice.ranked
+    );
+}
+
+#[test]
+fn does_not_put_a_big_string_into_self_atari() {
+    // Playing A1 would leave Black's three stones with a single liberty.
+    let mut b = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "O O . . .",
+        "X X O . .",
+        ". X O . .",
+    ]);
+    let a1 = pt(&b, "A1");
+    let choice = choose(&mut b, Color::Black, false);
+    assert!(choice.ranked.iter().all(|m| m.point != a1));
+}
+
+#[test]
+fn restricted_generation_chooses_among_the_allowed_points_only() {
+    let mut b = Board::new(9).unwrap();
+    let allowed = [pt(&b, "A1"), pt(&b, "J9")];
+    let choice = generator(true).generate(&mut b, Color::Black, 6.5, Some(&allowed));
+    assert!(choice.ranked.iter().all(|m| allowed.contains(&m.point)));
+    assert_eq!(choice.ranked.len(), 2);
+}
+
+#[test]
+fn resigns_only_when_allowed_and_far_behind_late() {
+    // White owns almost everything; Black has one stone left on a full-ish board.
+    let rows = [
+        "O O O O O O O O O",
+        "O . O . O . O . O",
+        "O O O O O O O O O",
+        "O . O . O . O . O",
+        "O O O O O O O O O",
+        "O . O . O . O . O",
+        "O O O O O O O O O",
+        "O . O . O . O . O",
+        "O O O O O O O O X",
+    ];
+    let mut b = diagram(&rows);
+    // Make the game "late": moves are counted from the history.
+    for _ in 0..50 {
+        b.pass(Color::Black);
+    }
+    let mut options = GenOptions::default();
+    let resigning =
+        MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 6.5, None);
+    assert_eq!(resigning.decision, Decision::Resign);
+    options.resign = false;
+    let playing =
+        MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 6.5, None);
+    assert_ne!(playing.decision, Decision::Resign);
+}
+
+#[test]
+fn level_scales_the_look_ahead() {
+    let low = GenOptions {
+        level: 1,
+        ..GenOptions::default()
+    };
+    let high = GenOptions::default();
+    assert!(low.lookahead_width() < high.lookahead_width());
+    assert!(low.reply_width() <= high.reply_width());
+    assert!(!low.deep() && high.deep());
+}

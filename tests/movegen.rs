@@ -1,0 +1,198 @@
+//! The move generator through the compiled pattern databases and GTP, and a tiny `tesuji
+//! match` run end to end.
+
+use std::process::Command;
+use tesuji::engine::gtp::GtpEngine;
+use tesuji::engine::matching::PatternView;
+use tesuji::engine::movegen::{GenOptions, MoveGenerator, reason};
+use tesuji::engine::pattern::{Kind, Match, Matcher, PatternSet};
+use tesuji::engine::sgf::{self, Until};
+use tesuji::patterns::CompiledPatterns;
+
+fn answer(engine: &mut GtpEngine, command: &str) -> Result<String, String> {
+    let r = engine.handle_line(command).unwrap();
+    let body = r[1..].trim().to_string();
+    if r.starts_with('=') {
+        Ok(body)
+    } else {
+        Err(body)
+    }
+}
+
+/// The compiled databases without the efficiency one.
+struct WithoutEfficiency;
+
+impl PatternSet for WithoutEfficiency {
+    fn matcher(&self, kind: Kind) -> Option<&'static Matcher> {
+        (kind != Kind::Efficiency)
+            .then(|| CompiledPatterns.matcher(kind))
+            .flatten()
+    }
+
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: tesuji::engine::board::Color,
+        f: &mut dyn FnMut(Match),
+    ) {
+        if kind != Kind::Efficiency {
+            CompiledPatterns.match_at(kind, view, x, y, us, f);
+        }
+    }
+}
+
+#[test]
+fn efficiency_patterns_scale_exactly_the_moves_they_match() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/midgame.sgf"
+    ))
+    .unwrap();
+    let game = sgf::load(&text, Until::End, 6.5).unwrap();
+    let options = GenOptions {
+        lookahead: false,
+        playouts: 0,
+        ..GenOptions::default()
+    };
+    let us = game.to_move();
+    let mut board = game.board().clone();
+    let with = MoveGenerator::new(&CompiledPatterns, options).generate(&mut board, us, 6.5, None);
+    let without =
+        MoveGenerator::new(&WithoutEfficiency, options).generate(&mut board, us, 6.5, None);
+    let plain = |p| without.ranked.iter().find(|m| m.point == p).unwrap().value;
+    let mut shaped = 0;
+    for m in &with.ranked {
+        let base = plain(m.point);
+        if m.reasons & reason::SHAPE != 0 {
+            shaped += 1;
+            let factor = m.value / base;
+            assert!(base > 0.0 && (0.25..=3.0).contains(&factor) && (factor - 1.0).abs() > 1e-3);
+        } else {
+            assert!((m.value - base).abs() < 1e-4, "{m:?} vs {base}");
+        }
+    }
+    assert!(
+        shaped > 0,
+        "some efficiency pattern matches a valued move in a mid-game"
+    );
+}
+
+#[test]
+fn gtp_generation_commands() {
+    let mut e = GtpEngine::new(9, 6.5)
+        .unwrap()
+        .with_patterns(&CompiledPatterns);
+    // reg_genmove answers without playing.
+    let mv = answer(&mut e, "reg_genmove black").unwrap();
+    assert_ne!(mv, "PASS");
+    assert_eq!(answer(&mut e, "list_stones black").unwrap(), "");
+    // genmove plays its answer.
+    let mv = answer(&mut e, "genmove black").unwrap();
+    assert_eq!(answer(&mut e, "list_stones black").unwrap(), mv);
+    assert!(!answer(&mut e, "top_moves").unwrap().is_empty());
+    // restricted_genmove keeps to its vertices, and needs at least one.
+    assert_eq!(
+        answer(&mut e, "restricted_genmove white"),
+        Err("no allowed vertex".into())
+    );
+    assert_eq!(
+        answer(&mut e, "restricted_genmove white A1 Z9"),
+        Err("invalid coordinate".into())
+    );
+    let mv = answer(&mut e, "restricted_genmove white C3 G7").unwrap();
+    assert!(mv == "C3" || mv == "G7", "{mv}");
+    assert!(answer(&mut e, "genmove purple").is_err());
+    assert_eq!(answer(&mut e, "level 3"), Ok(String::new()));
+    assert_eq!(e.gen_options.level, 3);
+    assert!(answer(&mut e, "level x").is_err());
+    // kgs-genmove_cleanup captures a dead stone left in atari instead of passing.
+    let mut e = GtpEngine::new(5, 0.5)
+        .unwrap()
+        .with_patterns(&CompiledPatterns);
+    for m in [
+        "b A2", "b B2", "b C2", "b D2", "b E2", "b C1", "b D1", "b E1", "w A1",
+    ] {
+        answer(&mut e, &format!("play {m}")).unwrap();
+    }
+    let mv = answer(&mut e, "kgs-genmove_cleanup black").unwrap();
+    assert!(mv != "PASS" && mv != "resign", "{mv}");
+    assert_eq!(
+        answer(&mut e, "list_stones white").unwrap(),
+        "",
+        "A1 was captured"
+    );
+}
+
+#[test]
+fn a_tiny_match_is_played_checked_and_saved() {
+    let dir = std::env::temp_dir().join(format!("tesuji-match-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tesuji = env!("CARGO_BIN_EXE_tesuji");
+    let opponent = format!("{tesuji} gtp --level 1 --no-lookahead");
+    let out = Command::new(tesuji)
+        .args([
+            "match",
+            "--opponent",
+            &opponent,
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--max-moves",
+            "16",
+        ])
+        .args(["--tesuji-args", "--level 1", "--time", "60+10/5", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("of 2 games"), "{stdout}");
+    assert!(
+        stdout.contains("illegal moves: 0 (tesuji 0); crashes: 0 (tesuji 0)"),
+        "{stdout}"
+    );
+    for n in ["game-001.sgf", "game-002.sgf", "summary.txt"] {
+        assert!(dir.join(n).exists(), "{n} missing");
+    }
+    let sgf_text = std::fs::read_to_string(dir.join("game-002.sgf")).unwrap();
+    assert!(
+        sgf_text.contains("PW[tesuji]") && sgf_text.contains("RE["),
+        "{sgf_text}"
+    );
+    let game = sgf::load(&sgf_text, Until::End, 0.0).unwrap();
+    assert!(!game.moves().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_opponent_that_plays_an_illegal_move_loses_and_is_counted() {
+    // A fake engine that answers every genmove with A1: its second A1 is illegal.
+    let dir = std::env::temp_dir().join(format!("tesuji-match-illegal-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let script = dir.join("fake.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read cmd; do case \"$cmd\" in genmove*) echo '= A1';; quit*) echo '='; echo; exit;; *) echo '=';; esac; echo; done\n",
+    )
+    .unwrap();
+    let tesuji = env!("CARGO_BIN_EXE_tesuji");
+    let out = Command::new(tesuji)
+        .args(["match", "--opponent", &format!("sh {}", script.display())])
+        .args(["--games", "1", "--size", "5", "--tesuji-args", "--level 1"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("ILLEGAL"), "{stdout}");
+    assert!(stdout.contains("tesuji won 1 of 1"), "{stdout}");
+    assert!(stdout.contains("illegal moves: 1 (tesuji 0)"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

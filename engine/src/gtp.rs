@@ -875,7 +875,7 @@ fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
             }
         }
     };
-    if args.first().is_some() {
+    if !args.is_empty() {
         let s = stone_arg(e, args, 0)?;
         return Ok(describe(e, s));
     }

@@ -232,8 +232,11 @@ impl Blocks {
             let (territory, dead_enemy) = grow_area(
                 board, &influence, &stones, d.color, id as u32, &mut owner, &dead,
             );
-            let freedom = area_freedom(board, &stones, &territory, &dead_enemy, d.color, &dead);
-            let eyes = block_eyes(board, &stones, &territory, &spaces[d.color as usize]);
+            let (freedom, beyond) =
+                area_freedom(board, &stones, &territory, &dead_enemy, d.color, &dead);
+            let mut eyes = block_eyes(board, &stones, &territory, &spaces[d.color as usize]);
+            // Handtalk: the territory is eye space the block can still make eyes in.
+            eyes.max = eyes.max.max(territory_eyes(territory.len()));
             // Judged again on its area (more eyes, less freedom: the territory is inside);
             // alive and owl-read verdicts stand. A block found dead only now keeps its area
             // (the influence took it for alive).
@@ -255,7 +258,11 @@ impl Blocks {
                 _ => (eyes.min + eyes.max) / 2.0,
             };
             let inside = territory.len() + dead_enemy.len();
-            let danger = block_safety::danger(stones.len(), eye_count, inside as u32, &freedom);
+            let outer = Freedom {
+                wulu_degree2: freedom.wulu_degree2 + beyond,
+                ..freedom
+            };
+            let danger = block_safety::danger(stones.len(), eye_count, inside as u32, &outer);
             list.push(Block {
                 color: d.color,
                 dragon: id,
@@ -349,7 +356,9 @@ fn grow_area(
 
 /// The three freedom counts of an area: the schemes of [`block_safety::freedom`] measured
 /// from every point of it (stones, territory, dead enemy stones), counting only empty
-/// points outside it; live enemy stones block the Wulu degrees, dead ones do not.
+/// points outside it; live enemy stones block the Wulu degrees, dead ones do not. Also
+/// returns how many of the (a) points are not next to a stone: they lie beyond the
+/// territory, so they are outer freedom like Wulu's degree-2 points.
 fn area_freedom(
     board: &Board,
     stones: &[Point],
@@ -357,9 +366,15 @@ fn area_freedom(
     dead_enemy: &[Point],
     color: Color,
     dead: &impl Fn(Point) -> bool,
-) -> Freedom {
+) -> (Freedom, u32) {
     if territory.is_empty() && dead_enemy.is_empty() {
-        return block_safety::freedom(board, stones);
+        return (block_safety::freedom(board, stones), 0);
+    }
+    let mut by_stone = [false; NUM_CELLS];
+    for &s in stones {
+        for q in s.neighbors().into_iter().chain(s.diagonals()) {
+            by_stone[q.index()] = true;
+        }
     }
     let mut inside = [false; NUM_CELLS];
     for &p in stones.iter().chain(territory).chain(dead_enemy) {
@@ -395,17 +410,19 @@ fn area_freedom(
         });
     }
     let mut f = Freedom::default();
+    let mut beyond = 0;
     for p in board.points() {
         let i = p.index();
         if inside[i] {
             continue;
         }
         f.adjacent += u32::from(near[i]);
+        beyond += u32::from(near[i] && !by_stone[i]);
         f.jumps += u32::from(far[i] && !near[i]);
         f.wulu_degree2 += u32::from(degree[i] == Degree::Jump as u8 + 1);
         f.wulu_degree25 += u32::from(degree[i] == Degree::Knight as u8 + 1);
     }
-    f
+    (f, beyond)
 }
 
 const JUMPS_AND_KNIGHTS: [(i32, i32); 12] = [
@@ -438,7 +455,12 @@ fn block_eyes(board: &Board, stones: &[Point], territory: &[Point], spaces: &[Ey
     let (mut min, mut max, mut space, mut any) = (0u32, 0u32, 0u32, false);
     for sp in spaces.iter().filter(|sp| touches(sp)) {
         any = true;
-        min += u32::from(sp.value.min);
+        // A space the opponent can reach from outside (marginal points) or cut (false
+        // points) is trusted for `max` only: on owl.tst positions such spaces' minimax `min`
+        // let killable groups pass for alive.
+        if sp.marginal.is_empty() && sp.false_points.is_empty() {
+            min += u32::from(sp.value.min);
+        }
         max += u32::from(sp.value.max);
         space += sp.points.len() as u32;
     }
@@ -457,6 +479,18 @@ fn block_eyes(board: &Board, stones: &[Point], territory: &[Point], spaces: &[Ey
         max: est.eyes,
         source: EyeSource::SimpleEstimate,
         space: est.space,
+    }
+}
+
+/// Eyes a block could make in `points` points of territory, at most (the sizes of
+/// [`block_safety::simple_eye_estimate`], for open territory).
+pub fn territory_eyes(points: usize) -> f32 {
+    match points {
+        0 => 0.0,
+        1..=2 => 0.5,
+        3..=5 => 1.0,
+        6..=11 => 1.5,
+        _ => block_safety::EYES_TO_LIVE,
     }
 }
 

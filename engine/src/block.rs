@@ -173,9 +173,8 @@ impl Blocks {
                 board,
                 reader,
                 stones,
-                &life[d.color as usize],
-                &eyes,
-                &freedom,
+                (&life[d.color as usize], &spaces[d.color as usize]),
+                (&eyes, &freedom),
                 opts,
             );
             if let Some(owl) = owl.as_mut()
@@ -247,9 +246,8 @@ impl Blocks {
                     board,
                     reader,
                     &stones,
-                    &life[d.color as usize],
-                    &eyes,
-                    &freedom,
+                    (&life[d.color as usize], &spaces[d.color as usize]),
+                    (&eyes, &freedom),
                     opts,
                 )
             };
@@ -517,9 +515,8 @@ fn judge(
     board: &mut Board,
     reader: &mut Reader,
     stones: &[Point],
-    life: &UnconditionalLife,
-    eyes: &Eyes,
-    freedom: &Freedom,
+    (life, spaces): (&UnconditionalLife, &[EyeSpace]),
+    (eyes, freedom): (&Eyes, &Freedom),
     opts: &BlockOptions,
 ) -> Verdict {
     let verdict = |status, attack, defense| Verdict {
@@ -547,9 +544,7 @@ fn judge(
         if eyes.max < block_safety::EYES_TO_LIVE {
             return verdict(BlockStatus::Dead, None, None);
         }
-        let color = board.color_at(head).expect("a block's stone");
-        let spaces = eyes::eye_spaces(board, color);
-        let (a, d) = vital_points(stones, &spaces);
+        let (a, d) = vital_points(stones, spaces);
         return verdict(BlockStatus::Critical, a, d);
     }
     verdict(BlockStatus::Unknown, None, None)

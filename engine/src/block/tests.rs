@@ -142,3 +142,29 @@ fn an_open_stone_is_unknown_and_a_surrounded_one_in_more_danger() {
     assert!(corner.danger.moku > open.danger.moku);
     assert!(open.danger.moku > 0.0);
 }
+
+#[test]
+fn owl_reading_settles_a_critical_block_when_asked() {
+    let mut b = nine([
+        ". . . X O . . . .",
+        "X X X X O . . . .",
+        "O O O O O . . . .",
+    ]);
+    let mut r = Reader::new(ReadingOptions {
+        hash_mb: 1,
+        ..ReadingOptions::default()
+    });
+    let opts = BlockOptions {
+        owl: true,
+        ..BlockOptions::default()
+    };
+    let bl = Blocks::new(&mut b, &mut r, &NoPatterns, &opts);
+    let black = bl.block_of_stone(pt(&b, "A8")).unwrap();
+    assert_eq!(black.status, BlockStatus::Critical);
+    assert_eq!(black.attack, Some(pt(&b, "B9")));
+    assert_eq!(black.defense, Some(pt(&b, "B9")));
+    // The white wall has no eyes but nothing can attack it: owl reading says alive.
+    let white = bl.block_of_stone(pt(&b, "E9")).unwrap();
+    assert_eq!(white.status, BlockStatus::Alive);
+    assert_eq!(white.danger.moku, 0.0);
+}

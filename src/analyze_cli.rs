@@ -246,7 +246,7 @@ fn blocks_section(out: &mut String, board: &Board, fs: &FinalStatus) {
     );
     let _ = writeln!(
         out,
-        "  {:<5} {:<5} {:>6} {:>4} {:>4}  {:<8} {:>3} {:>3} {:>5}  {:<8}  {:>6}  {:<6} {}",
+        "  {:<5} {:<5} {:>6} {:>4} {:>4}  {:<8} {:>3} {:>3} {:>5}  {:<8}  {:>6}  {:<6} source",
         "where",
         "color",
         "stones",
@@ -259,7 +259,6 @@ fn blocks_section(out: &mut String, board: &Board, fs: &FinalStatus) {
         "eyes",
         "danger",
         "final",
-        "source"
     );
     let mut list: Vec<_> = blocks.blocks().iter().collect();
     list.sort_by(|a, b| b.danger.moku.total_cmp(&a.danger.moku));

@@ -2,17 +2,21 @@
 //! rules) and the territory / moyo / score estimate on a mid-game 19×19 position
 //! (`tests/data/midgame.sgf`), per evaluation; freedom and danger of every string of it; and
 //! the final statuses (1,000 playouts) and score of a finished 9×9
-//! (`tests/data/finished9.sgf`).
+//! (`tests/data/finished9.sgf`); and the full static evaluation of the mid-game position:
+//! influence, blocks (dragons with connection reading, eyes, statuses, areas) and danger.
 //!
 //!     cargo bench --bench evaluation
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use tesuji::engine::block::{BlockOptions, Blocks};
 use tesuji::engine::block_safety;
 use tesuji::engine::board::{Board, Color, Point};
 use tesuji::engine::influence::{Estimate, Influence, InfluenceRules};
+use tesuji::engine::reading::{Reader, ReadingOptions};
 use tesuji::engine::scoring::{self, ScoringOptions, ScoringRules};
 use tesuji::engine::sgf::{self, Until};
+use tesuji::patterns::CompiledPatterns;
 
 fn load(name: &str) -> (Board, f32) {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -73,5 +77,73 @@ fn evaluation(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, evaluation, scoring_and_safety);
+/// Influence, blocks and danger of every block, from scratch: the reader's caches are cleared
+/// before each evaluation so no reading answer carries over.
+fn full_static_evaluation(c: &mut Criterion) {
+    let (board, komi) = midgame();
+    let mut scratch = board.clone();
+    let mut reader = Reader::new(ReadingOptions {
+        hash_mb: 1,
+        ..ReadingOptions::default()
+    });
+    reader.set_patterns(&CompiledPatterns);
+    let opts = BlockOptions::default();
+    c.bench_function(
+        "midgame 19x19/full static evaluation (influence+blocks+danger)",
+        |b| {
+            b.iter(|| {
+                reader.clear_cache();
+                let estimate = Estimate::new(black_box(&board), komi, InfluenceRules::HANDTALK);
+                let blocks = Blocks::new(&mut scratch, &mut reader, &CompiledPatterns, &opts);
+                let danger: f32 = blocks.blocks().iter().map(|b| b.danger.moku).sum();
+                (estimate.white_margin(), danger)
+            })
+        },
+    );
+    // The same with the reader's answers kept from the previous evaluation, as in a game
+    // where the position changes little between evaluations.
+    c.bench_function("midgame 19x19/full static evaluation, warm reader", |b| {
+        b.iter(|| {
+            let estimate = Estimate::new(black_box(&board), komi, InfluenceRules::HANDTALK);
+            let blocks = Blocks::new(&mut scratch, &mut reader, &CompiledPatterns, &opts);
+            let danger: f32 = blocks.blocks().iter().map(|b| b.danger.moku).sum();
+            (estimate.white_margin(), danger)
+        })
+    });
+}
+
+fn parts(c: &mut Criterion) {
+    let (board, _) = midgame();
+    let mut scratch = board.clone();
+    let mut reader = Reader::new(ReadingOptions {
+        hash_mb: 1,
+        ..ReadingOptions::default()
+    });
+    reader.set_patterns(&CompiledPatterns);
+    c.bench_function("midgame 19x19/dragons", |b| {
+        b.iter(|| {
+            reader.clear_cache();
+            tesuji::engine::dragon::Dragons::new(&mut scratch, &mut reader, &CompiledPatterns)
+                .dragons()
+                .len()
+        })
+    });
+    c.bench_function("midgame 19x19/eye spaces", |b| {
+        b.iter(|| tesuji::engine::eyes::eye_spaces(&board, Color::Black).len())
+    });
+    c.bench_function("midgame 19x19/unconditional life", |b| {
+        b.iter(|| {
+            tesuji::engine::life::unconditional_life(&board, Color::Black)
+                .is_invincible(Point::NONE)
+        })
+    });
+}
+
+criterion_group!(
+    benches,
+    evaluation,
+    scoring_and_safety,
+    full_static_evaluation,
+    parts
+);
 criterion_main!(benches);

@@ -1,11 +1,11 @@
 //! `tesuji analyze [FILE.sgf] [--move N]`: a terminal report on one position — the board,
-//! the strings in tactical danger with the reader's attack and defence, every string with its
-//! final status, freedom and danger, and the score. Without a file it analyses a finished
+//! the strings in tactical danger with the reader's attack and defence, every block (a
+//! dragon with the area it holds) with its status, freedom, eyes and danger, and the score. Without a file it analyses a finished
 //! 9×9 position shipped inside the binary, so it works at once on a fresh checkout.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use tesuji::engine::block_safety;
+use tesuji::engine::block::{BlockOptions, BlockStatus, Blocks};
 use tesuji::engine::board::{Board, Color, Point, Vertex};
 use tesuji::engine::game::Game;
 use tesuji::engine::influence::{Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
@@ -88,7 +88,7 @@ pub fn report(
     );
     board_section(&mut out, board, &fs);
     danger_section(&mut out, board);
-    strings_section(&mut out, board, &fs);
+    blocks_section(&mut out, board, &fs);
     score_section(&mut out, board, &fs, game.komi());
     out
 }
@@ -228,50 +228,43 @@ fn danger_section(out: &mut String, board: &Board) {
     out.push('\n');
 }
 
-/// Every string with its final status, freedom and danger, most endangered first.
-fn strings_section(out: &mut String, board: &Board, fs: &FinalStatus) {
+/// Every block (a dragon's stones with the area it holds, `engine::block`), most endangered
+/// first: its static status, freedom, eyes and danger, and the final status of its stones.
+fn blocks_section(out: &mut String, board: &Board, fs: &FinalStatus) {
     let size = board.size();
+    let mut scratch = board.clone();
+    let blocks = reading::with_reader(|r| {
+        r.set_patterns(&CompiledPatterns);
+        Blocks::new(&mut scratch, r, &CompiledPatterns, &BlockOptions::default())
+    });
     let _ = writeln!(
         out,
-        "Strings, most endangered first: final status (source, own share of the playouts), \
-         freedom (a adjacent/diagonal, b jump/knight, c Wulu degree 2+2.5), eyes (simple \
-         estimate) and danger in moku, of each string alone (strings are not joined into \
-         groups yet):"
+        "Blocks, most endangered first: a dragon's stones with the empty points it controls \
+         (terr) and the dead enemy stones inside (dead); static status, freedom of the area (a \
+         adjacent/diagonal, b jump/knight, c Wulu degree 2+2.5), eyes (min..max), danger in \
+         moku, and the final status of its stones (source):"
     );
     let _ = writeln!(
         out,
-        "  {:<5} {:<5} {:>6} {:>4}  {:<6} {:<13} {:>5}  {:>3} {:>3} {:>5}  {:>4}  {:>6}",
+        "  {:<5} {:<5} {:>6} {:>4} {:>4}  {:<8} {:>3} {:>3} {:>5}  {:<8}  {:>6}  {:<6} source",
         "where",
         "color",
         "stones",
-        "libs",
+        "terr",
+        "dead",
         "status",
-        "source",
-        "own%",
         "a",
         "b",
         "c",
         "eyes",
-        "danger"
+        "danger",
+        "final",
     );
-    let mut rows = Vec::new();
-    for head in string_heads(board) {
-        let color = board.color_at(head).expect("a string head holds a stone");
-        let stones: Vec<Point> = board.string_stones(head).collect();
-        let safety = block_safety::assess(board, &stones);
-        let own = stones
-            .iter()
-            .map(|&s| match color {
-                Color::White => (1.0 + fs.ownership(s)) / 2.0,
-                Color::Black => (1.0 - fs.ownership(s)) / 2.0,
-            })
-            .sum::<f32>()
-            / stones.len() as f32;
-        rows.push((head, color, stones.len(), safety, own));
-    }
-    rows.sort_by(|a, b| b.3.danger.moku.total_cmp(&a.3.danger.moku));
-    for (head, color, n, safety, own) in rows {
-        let status = fs.status(head).map_or("?", StoneStatus::name);
+    let mut list: Vec<_> = blocks.blocks().iter().collect();
+    list.sort_by(|a, b| b.danger.moku.total_cmp(&a.danger.moku));
+    for bl in list {
+        let head = bl.origin();
+        let final_status = fs.status(head).map_or("?", StoneStatus::name);
         let source = match fs.source(head) {
             Some(StatusSource::Unconditional) => "unconditional",
             Some(StatusSource::Playouts) => "playouts",
@@ -280,24 +273,30 @@ fn strings_section(out: &mut String, board: &Board, fs: &FinalStatus) {
             Some(StatusSource::Region) => "region",
             None => "",
         };
-        let f = safety.freedom;
-        let _ = writeln!(
+        let f = bl.freedom;
+        let eyes = format!("{}..{}", bl.eyes.min, bl.eyes.max);
+        let _ = write!(
             out,
-            "  {:<5} {:<5} {:>6} {:>4}  {:<6} {:<13} {:>5.0}  {:>3} {:>3} {:>2}+{:<2}  {:>4.1}  {:>6.2}",
+            "  {:<5} {:<5} {:>6} {:>4} {:>4}  {:<8} {:>3} {:>3} {:>2}+{:<2}  {:<8}  {:>6.2}  {:<6} {source}",
             vertex(head, size),
-            color_name(color),
-            n,
-            board.libs(head),
-            status,
-            source,
-            own * 100.0,
+            color_name(bl.color),
+            bl.stones.len(),
+            bl.territory.len(),
+            bl.dead_enemy.len(),
+            bl.status.name(),
             f.adjacent,
             f.jumps,
             f.wulu_degree2,
             f.wulu_degree25,
-            safety.eyes.eyes,
-            safety.danger.moku,
+            eyes,
+            bl.danger.moku,
+            final_status,
         );
+        if bl.status == BlockStatus::Critical {
+            let mv = |m: Option<Point>| m.map_or("-".to_string(), |p| vertex(p, size));
+            let _ = write!(out, "  attack {} defence {}", mv(bl.attack), mv(bl.defense));
+        }
+        out.push('\n');
     }
     out.push('\n');
 }

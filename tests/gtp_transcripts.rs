@@ -297,3 +297,43 @@ fn final_status_on_a_finished_game() {
          final_score\n"
     ));
 }
+
+/// Blocks and their danger, and the GoGui pictures of blocks, danger and shape patterns, on a
+/// 9×9 with a black group dead in the corner (one eye, closed in) and an open black stone.
+#[test]
+fn blocks_danger_and_pattern_gfx() {
+    let mut engine = GtpEngine::new(9, 7.5)
+        .unwrap()
+        .with_patterns(&tesuji::patterns::CompiledPatterns);
+    let input = "boardsize 9\n\
+         set_free_handicap A9 B9 C9 B8 C8 A7 B7 C7 E4\n\
+         play white D9\n\
+         play black G7\n\
+         play white D8\n\
+         play black G3\n\
+         play white D7\n\
+         play black C3\n\
+         play white D6\n\
+         play black H5\n\
+         play white C6\n\
+         play black pass\n\
+         play white B6\n\
+         play black pass\n\
+         play white A6\n\
+         tesuji-blocks A9\n\
+         tesuji-blocks\n\
+         tesuji-blocks E9\n\
+         tesuji-blocks-gfx\n\
+         tesuji-danger-gfx\n\
+         tesuji-patterns-gfx\n\
+         gogui-analyze_commands\n";
+    let mut out = Vec::new();
+    engine.run(input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    // The corner group is dead and marked; the wall around it holds its stones.
+    assert!(out.contains("= A9 black dead danger"), "{out}");
+    assert!(out.contains("MARK A9 B9 C9 B8 C8 A7 B7 C7"), "{out}");
+    assert!(out.contains("? vertex must not be empty"), "{out}");
+    assert!(out.contains("efficiency.db matches for Black"), "{out}");
+    insta::assert_snapshot!(out);
+}

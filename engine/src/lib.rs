@@ -1,6 +1,7 @@
 //! tesuji's engine library.
 extern crate self as tesuji_engine;
 
+pub mod block;
 pub mod block_safety;
 pub mod board;
 pub mod connection;

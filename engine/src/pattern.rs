@@ -165,6 +165,19 @@ pub enum Kind {
     Generic,
 }
 
+/// How a joseki move stands in its joseki (the `mark` attribute of `joseki` patterns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Not a joseki pattern.
+    None,
+    /// A standard joseki move.
+    Good,
+    /// A trick play: good only if the opponent misses the refutation.
+    Trick,
+    /// A mistake, in the database so that its refutation is known; never to be played.
+    Bad,
+}
+
 /// What generated code knows about one pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternInfo {
@@ -175,6 +188,9 @@ pub struct PatternInfo {
     /// The `value` attribute (efficiency: percent change of the move value; joseki: value);
     /// 0 when the kind has none.
     pub value: i32,
+    /// The joseki `mark` attribute: how the move stands in its joseki ([`Mark::None`] for
+    /// the other kinds).
+    pub mark: Mark,
     /// Labels of the points named by the kind's attribute: the attacked or defended string
     /// (one), the two linked strings (two), or none. [`Match::targets`] resolves them.
     pub targets: &'static [char],

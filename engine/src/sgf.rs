@@ -47,6 +47,16 @@ pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
     })
 }
 
+/// Parses SGF text into its game trees, with the same located syntax errors as [`load`].
+/// For tools that walk every variation (the joseki importer) rather than the main line.
+pub fn parse_trees(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
+    let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
+    if trees.is_empty() {
+        return Err(SgfError::Content("no game tree".into()));
+    }
+    Ok(trees)
+}
+
 /// How `AE` (remove stones) is treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmptySetup {

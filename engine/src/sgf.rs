@@ -211,12 +211,14 @@ fn apply_setup(game: &mut Game, node: &SgfNode<Prop>, ae: EmptySetup) -> Result<
     Ok(())
 }
 
-fn convert_point(p: &go::Point, size: usize) -> Option<Point> {
+/// An SGF point on a `size` board; `None` when off the board.
+pub fn convert_point(p: &go::Point, size: usize) -> Option<Point> {
     let (x, y) = (p.x as usize, p.y as usize);
     (x < size && y < size).then(|| Point::from_xy(x, y))
 }
 
-fn convert_move(m: &go::Move, size: usize) -> Option<Move> {
+/// An SGF move on a `size` board (`tt` is a pass up to 19x19); `None` when off the board.
+pub fn convert_move(m: &go::Move, size: usize) -> Option<Move> {
     match m {
         go::Move::Pass => Some(Move::Pass),
         // FF[3] passes: `tt` on boards up to 19x19.

@@ -204,3 +204,16 @@ fn a_known_mistake_is_marked_bad_and_the_urgent_move_comes_first() {
     assert_eq!(vertices(&here), BTreeSet::from(["S17".to_string()]));
     assert!(here[0].value >= 90);
 }
+
+#[test]
+fn joseki_windows_fit_the_matchers_stack_window() {
+    // The importer draws at most 12x12 corners, so every offset lies in -12..=12 and the
+    // footprint stays within the 640 points a match keeps on the stack (no allocation).
+    let footprint = tesuji::patterns::joseki::FOOTPRINT;
+    assert!(footprint.len() <= 640, "{} points", footprint.len());
+    assert!(
+        footprint
+            .iter()
+            .all(|&(dx, dy)| dx.abs() <= 12 && dy.abs() <= 12)
+    );
+}

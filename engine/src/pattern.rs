@@ -318,10 +318,15 @@ impl BucketIndex {
     }
 }
 
+/// Window words kept on the stack: 640 points, enough for any corner joseki figure of up to
+/// 12x12 points (offsets -12..=12 both ways) that `tesuji joseki import` draws, so matching
+/// a joseki database allocates nothing. Bigger footprints spill to the heap.
+const INLINE_WORDS: usize = 10;
+
 /// The packed neighbourhood of one anchor, words filled on demand.
 struct Window<'a> {
     footprint: &'a [(i8, i8)],
-    inline: [u128; 8],
+    inline: [u128; INLINE_WORDS],
     heap: Vec<u128>,
     filled: u64,
 }
@@ -342,10 +347,10 @@ impl Window<'_> {
             false
         };
         if filled {
-            return if k < 8 {
+            return if k < INLINE_WORDS {
                 self.inline[k]
             } else {
-                self.heap[k - 8]
+                self.heap[k - INLINE_WORDS]
             };
         }
         let mut w = 0u128;
@@ -358,13 +363,13 @@ impl Window<'_> {
         if k < 64 {
             self.filled |= 1 << k;
         }
-        if k < 8 {
+        if k < INLINE_WORDS {
             self.inline[k] = w;
         } else {
-            if self.heap.len() <= k - 8 {
-                self.heap.resize(k - 7, 0);
+            if self.heap.len() <= k - INLINE_WORDS {
+                self.heap.resize(k - INLINE_WORDS + 1, 0);
             }
-            self.heap[k - 8] = w;
+            self.heap[k - INLINE_WORDS] = w;
         }
         w
     }
@@ -417,7 +422,7 @@ impl Matcher {
         let index = self.index();
         let mut win = Window {
             footprint: self.footprint,
-            inline: [0; 8],
+            inline: [0; INLINE_WORDS],
             heap: Vec::new(),
             filled: 0,
         };

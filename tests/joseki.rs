@@ -149,7 +149,7 @@ fn knights_approach_to_the_4_4_point_gets_the_standard_answers() {
     let b = board_after(&[(Color::Black, "Q16"), (Color::White, "O17")]);
     let all = joseki_moves(&b, Color::Black, &CompiledPatterns);
     let here = in_corner(&all, "T19");
-    let want: BTreeSet<String> = ["R14", "Q14", "M17", "L16"].map(String::from).into();
+    let want: BTreeSet<String> = ["R14", "Q14", "R13", "M17", "L16"].map(String::from).into();
     assert_eq!(vertices(&here), want, "{here:?}");
     assert!(here.iter().all(|m| m.is_standard() && m.value > 0));
     // The three empty corners offer their fuseki moves, and nothing else is proposed.
@@ -172,7 +172,7 @@ fn knights_approach_to_the_4_4_point_gets_the_standard_answers() {
     // The same joseki in the lower-left corner, colours swapped and drawn the other way round.
     let b = board_after(&[(Color::White, "D4"), (Color::Black, "F3")]);
     let here = in_corner(&joseki_moves(&b, Color::White, &CompiledPatterns), "A1");
-    let want: BTreeSet<String> = ["C6", "D6", "H3", "J4"].map(String::from).into();
+    let want: BTreeSet<String> = ["C6", "D6", "C7", "H3", "J4"].map(String::from).into();
     assert_eq!(vertices(&here), want, "{here:?}");
 }
 

@@ -119,5 +119,26 @@ fn bench_databases(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_databases);
+/// What the move generator pays for the joseki stage: `joseki_moves` over the whole board, on
+/// an empty board (four empty corners) and after a 4-4 stone and its approach.
+fn bench_joseki_moves(c: &mut Criterion) {
+    use tesuji::engine::board::{Move, Vertex};
+    use tesuji::engine::joseki::joseki_moves;
+    use tesuji::patterns::CompiledPatterns;
+    let empty = Board::new(19).unwrap();
+    let mut approached = Board::new(19).unwrap();
+    for (color, v) in [(Color::Black, "Q16"), (Color::White, "O17")] {
+        let mv: Move = Vertex::parse_move(v, 19).unwrap();
+        approached.play(mv, color).unwrap();
+    }
+    let mut group = c.benchmark_group("joseki_moves");
+    for (name, board) in [("empty", &empty), ("approach", &approached)] {
+        group.bench_function(name, |b| {
+            b.iter(|| joseki_moves(black_box(board), Color::Black, &CompiledPatterns).len())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_databases, bench_joseki_moves);
 criterion_main!(benches);

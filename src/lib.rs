@@ -2,5 +2,6 @@
 //! the command line binary.
 pub use tesuji_engine as engine;
 
+pub mod joseki_import;
 pub mod patterns;
 pub mod regress;

@@ -4,6 +4,7 @@ mod analyze_cli;
 mod decide_cli;
 mod gtp_client;
 mod heatmap_cli;
+mod joseki_cli;
 mod match_cli;
 mod patterns_cli;
 mod play_cli;
@@ -52,6 +53,9 @@ enum Command {
     /// Pattern databases: list, show, check .db files, match a position.
     #[command(subcommand)]
     Patterns(patterns_cli::PatternsCommand),
+    /// Joseki databases: import SGF joseki trees as corner patterns.
+    #[command(subcommand)]
+    Joseki(joseki_cli::JosekiCommand),
     /// Run GNU Go regression files (.tst) against tesuji or any GTP engine and grade them.
     ///
     /// Grading is GNU Go's regress.awk (as in shared/regression/run_tst.py): passed,
@@ -227,6 +231,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gtp(args) => run_gtp(args),
         Command::Patterns(cmd) => patterns_cli::run(cmd),
+        Command::Joseki(cmd) => joseki_cli::run(cmd),
         Command::Heatmap(args) => heatmap_cli::run(args),
         Command::Analyze(args) => analyze_cli::run(args),
         Command::DecideString(args) => decide_cli::decide_string(args),

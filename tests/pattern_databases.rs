@@ -1,4 +1,5 @@
-//! The shape databases of `patterns/` (efficiency, attack, defense, connection).
+//! The shape databases of `patterns/` (efficiency, attack, defense, connection) and the
+//! generated joseki database.
 //!
 //! 1. Every pattern fires on a board that draws its own figure, for both colours and under
 //!    all 8 transformations, with targets on the right stones; the few patterns whose
@@ -15,11 +16,12 @@ use tesuji::engine::pattern::{Kind, Match, Matcher, PatternInfo, Transform};
 use tesuji::patterns;
 
 /// The databases this file covers, with their kinds.
-const DATABASES: [(&str, Kind); 4] = [
+const DATABASES: [(&str, Kind); 5] = [
     ("efficiency", Kind::Efficiency),
     ("attack", Kind::Attack),
     ("defense", Kind::Defense),
     ("connection", Kind::Connection),
+    ("joseki", Kind::Joseki),
 ];
 
 /// Patterns whose conditions are false on the board that draws just their figure (every
@@ -792,11 +794,12 @@ fn own_eye_is_only_a_real_eye_without_enemy_diagonals() {
 // 3. Sanity
 // ---------------------------------------------------------------------------------------------
 
-const SOURCES: [(&str, &str); 4] = [
+const SOURCES: [(&str, &str); 5] = [
     ("efficiency", include_str!("../patterns/efficiency.db")),
     ("attack", include_str!("../patterns/attack.db")),
     ("defense", include_str!("../patterns/defense.db")),
     ("connection", include_str!("../patterns/connection.db")),
+    ("joseki", include_str!("../patterns/joseki.db")),
 ];
 
 #[test]

@@ -10,6 +10,7 @@ pub mod eyes;
 pub mod game;
 pub mod gtp;
 pub mod influence;
+pub mod joseki;
 pub mod life;
 pub mod matching;
 pub mod movegen;

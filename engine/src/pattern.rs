@@ -165,6 +165,19 @@ pub enum Kind {
     Generic,
 }
 
+/// How a joseki move stands in its joseki (the `mark` attribute of `joseki` patterns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// Not a joseki pattern.
+    None,
+    /// A standard joseki move.
+    Good,
+    /// A trick play: good only if the opponent misses the refutation.
+    Trick,
+    /// A mistake, in the database so that its refutation is known; never to be played.
+    Bad,
+}
+
 /// What generated code knows about one pattern.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternInfo {
@@ -175,6 +188,9 @@ pub struct PatternInfo {
     /// The `value` attribute (efficiency: percent change of the move value; joseki: value);
     /// 0 when the kind has none.
     pub value: i32,
+    /// The joseki `mark` attribute: how the move stands in its joseki ([`Mark::None`] for
+    /// the other kinds).
+    pub mark: Mark,
     /// Labels of the points named by the kind's attribute: the attacked or defended string
     /// (one), the two linked strings (two), or none. [`Match::targets`] resolves them.
     pub targets: &'static [char],
@@ -302,10 +318,15 @@ impl BucketIndex {
     }
 }
 
+/// Window words kept on the stack: 640 points, enough for any corner joseki figure of up to
+/// 12x12 points (offsets -12..=12 both ways) that `tesuji joseki import` draws, so matching
+/// a joseki database allocates nothing. Bigger footprints spill to the heap.
+const INLINE_WORDS: usize = 10;
+
 /// The packed neighbourhood of one anchor, words filled on demand.
 struct Window<'a> {
     footprint: &'a [(i8, i8)],
-    inline: [u128; 8],
+    inline: [u128; INLINE_WORDS],
     heap: Vec<u128>,
     filled: u64,
 }
@@ -326,10 +347,10 @@ impl Window<'_> {
             false
         };
         if filled {
-            return if k < 8 {
+            return if k < INLINE_WORDS {
                 self.inline[k]
             } else {
-                self.heap[k - 8]
+                self.heap[k - INLINE_WORDS]
             };
         }
         let mut w = 0u128;
@@ -342,13 +363,13 @@ impl Window<'_> {
         if k < 64 {
             self.filled |= 1 << k;
         }
-        if k < 8 {
+        if k < INLINE_WORDS {
             self.inline[k] = w;
         } else {
-            if self.heap.len() <= k - 8 {
-                self.heap.resize(k - 7, 0);
+            if self.heap.len() <= k - INLINE_WORDS {
+                self.heap.resize(k - INLINE_WORDS + 1, 0);
             }
-            self.heap[k - 8] = w;
+            self.heap[k - INLINE_WORDS] = w;
         }
         w
     }
@@ -401,7 +422,7 @@ impl Matcher {
         let index = self.index();
         let mut win = Window {
             footprint: self.footprint,
-            inline: [0; 8],
+            inline: [0; INLINE_WORDS],
             heap: Vec::new(),
             filled: 0,
         };

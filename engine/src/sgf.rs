@@ -47,6 +47,16 @@ pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
     })
 }
 
+/// Parses SGF text into its game trees, with the same located syntax errors as [`load`].
+/// For tools that walk every variation (the joseki importer) rather than the main line.
+pub fn parse_trees(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
+    let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
+    if trees.is_empty() {
+        return Err(SgfError::Content("no game tree".into()));
+    }
+    Ok(trees)
+}
+
 /// How `AE` (remove stones) is treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmptySetup {
@@ -201,12 +211,14 @@ fn apply_setup(game: &mut Game, node: &SgfNode<Prop>, ae: EmptySetup) -> Result<
     Ok(())
 }
 
-fn convert_point(p: &go::Point, size: usize) -> Option<Point> {
+/// An SGF point on a `size` board; `None` when off the board.
+pub fn convert_point(p: &go::Point, size: usize) -> Option<Point> {
     let (x, y) = (p.x as usize, p.y as usize);
     (x < size && y < size).then(|| Point::from_xy(x, y))
 }
 
-fn convert_move(m: &go::Move, size: usize) -> Option<Move> {
+/// An SGF move on a `size` board (`tt` is a pass up to 19x19); `None` when off the board.
+pub fn convert_move(m: &go::Move, size: usize) -> Option<Move> {
     match m {
         go::Move::Pass => Some(Move::Pass),
         // FF[3] passes: `tt` on boards up to 19x19.

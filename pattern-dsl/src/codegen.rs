@@ -74,11 +74,13 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         let line = Literal::u32_unsuffixed(p.line);
         let transforms = Literal::u8_unsuffixed(p.transforms.len() as u8);
         let figure = Literal::string(&p.figure.join("\n"));
+        let mark = format_ident!("{}", p.mark.variant_name());
         quote! {
             __rt::PatternInfo {
                 name: #name,
                 kind: __rt::Kind::#kind,
                 value: #value,
+                mark: __rt::Mark::#mark,
                 targets: &[#(#targets),*],
                 line: #line,
                 transforms: #transforms,

@@ -296,6 +296,50 @@ impl Kind {
     }
 }
 
+/// How a joseki move stands in its joseki (the `mark` attribute of `joseki` patterns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mark {
+    /// Not a joseki pattern.
+    #[default]
+    None,
+    /// A standard joseki move (the default of `joseki` patterns).
+    Good,
+    /// A trick play: works if the opponent answers wrongly, loses if they find the refutation.
+    Trick,
+    /// A mistake: the tree shows it only to give its refutation; never play it.
+    Bad,
+}
+
+impl Mark {
+    /// The marks a `mark` attribute may name.
+    pub const NAMED: [Mark; 3] = [Mark::Good, Mark::Trick, Mark::Bad];
+
+    /// The name used in `mark` attributes (`none` for non-joseki patterns).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::None => "none",
+            Mark::Good => "good",
+            Mark::Trick => "trick",
+            Mark::Bad => "bad",
+        }
+    }
+
+    /// The mark called `name` in a `mark` attribute.
+    pub fn from_name(name: &str) -> Option<Mark> {
+        Mark::NAMED.into_iter().find(|m| m.name() == name)
+    }
+
+    /// The name of the variant of the runtime enum.
+    pub fn variant_name(self) -> &'static str {
+        match self {
+            Mark::None => "None",
+            Mark::Good => "Good",
+            Mark::Trick => "Trick",
+            Mark::Bad => "Bad",
+        }
+    }
+}
+
 /// A point an expression or attribute refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PointRef {
@@ -429,6 +473,8 @@ pub struct Pattern {
     pub targets: usize,
     /// The `value` attribute (0 when the kind has none and none was given).
     pub value: i32,
+    /// The joseki `mark` attribute ([`Mark::None`] for the other kinds).
+    pub mark: Mark,
     /// The conditions, all of which must hold (`if` lines, in order).
     pub conditions: Vec<Expr>,
     /// The transformations that were asked for (identity always included), in order.

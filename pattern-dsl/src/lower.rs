@@ -4,7 +4,9 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::ast::{self, AttrArg, ExprKind, UnOp};
 use crate::diag::{Diagnostic, LineIndex, Span};
-use crate::ir::{BinOp, Cell, Database, Expr, Kind, Label, Pattern, Point, PointRef, Transform};
+use crate::ir::{
+    BinOp, Cell, Database, Expr, Kind, Label, Mark, Pattern, Point, PointRef, Transform,
+};
 use crate::registry::{self, ArgKind, Type};
 
 const ALPHABET_NOTE: &str = "the figure alphabet is `O` `X` `o` `x` `.` `*` `#` `?` and space (see docs/pattern-language.md)";
@@ -116,7 +118,8 @@ struct PatternLowering<'a> {
 /// The attributes each kind accepts: (name, required).
 fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
     match kind {
-        Kind::Efficiency | Kind::Joseki => &[("value", true)],
+        Kind::Efficiency => &[("value", true)],
+        Kind::Joseki => &[("value", true), ("mark", false)],
         Kind::Attack => &[("attack", true)],
         Kind::Defense => &[("defend", true)],
         Kind::Connection => &[("link", true)],
@@ -124,7 +127,7 @@ fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
     }
 }
 
-const ALL_ATTRIBUTES: [&str; 5] = ["value", "attack", "defend", "link", "symmetry"];
+const ALL_ATTRIBUTES: [&str; 6] = ["value", "mark", "attack", "defend", "link", "symmetry"];
 
 impl<'a> PatternLowering<'a> {
     fn new(
@@ -211,6 +214,7 @@ impl<'a> PatternLowering<'a> {
             labels,
             targets: attrs.targets.len(),
             value: attrs.value,
+            mark: attrs.mark,
             conditions,
             requested: attrs.symmetry.clone(),
             transforms: Vec::new(),
@@ -478,6 +482,11 @@ impl<'a> PatternLowering<'a> {
         let mut out = Attrs {
             targets: Vec::new(),
             value: 0,
+            mark: if self.kind == Some(Kind::Joseki) {
+                Mark::Good
+            } else {
+                Mark::None
+            },
             symmetry: Transform::ALL.to_vec(),
         };
         let allowed: Vec<&str> = match self.kind {
@@ -545,6 +554,22 @@ impl<'a> PatternLowering<'a> {
                             .note("e.g. `value -15`"),
                     ),
                 },
+                "mark" => {
+                    let names = Mark::NAMED.map(Mark::name).join(", ");
+                    match args.as_slice() {
+                        [AttrArg::Name(n)] => match Mark::from_name(&n.name) {
+                            Some(m) => out.mark = m,
+                            None => self.error(
+                                Diagnostic::new(n.span, format!("unknown mark `{}`", n.name))
+                                    .note(format!("the marks are: {names}")),
+                            ),
+                        },
+                        _ => self.error(
+                            Diagnostic::new(*span, "`mark` takes one name")
+                                .note(format!("one of: {names}")),
+                        ),
+                    }
+                }
                 "attack" | "defend" => {
                     let want = if k == "attack" {
                         Cell::Theirs
@@ -975,6 +1000,7 @@ struct Attrs {
     /// Labels named by kind attributes, in order.
     targets: Vec<char>,
     value: i32,
+    mark: Mark,
     symmetry: Vec<Transform>,
 }
 

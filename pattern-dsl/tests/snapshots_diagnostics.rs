@@ -143,6 +143,10 @@ fn specific_messages() {
             ],
         ),
         (
+            "bad_mark",
+            &["unknown mark `brilliant`", "`mark` takes one name"],
+        ),
+        (
             "missing_attribute",
             &["connection pattern `no_link` has no `link` attribute"],
         ),

@@ -106,6 +106,12 @@ pub struct Owl {
     played: Vec<Point>,
     marks: Vec<u32>,
     generation: u32,
+    /// The root's static "alive" is not trusted: eye values and the open-space count are
+    /// optimistic, so the root is always searched (children keep the static verdict).
+    search_root: bool,
+    /// A move tried first at the root: the other side's key move ("play where the opponent
+    /// wants to play").
+    root_hint: Point,
 }
 
 /// A candidate move with its score.
@@ -130,6 +136,8 @@ impl Owl {
             played: Vec::new(),
             marks: vec![0; NUM_CELLS],
             generation: 0,
+            search_root: false,
+            root_hint: Point::NONE,
         }
     }
 
@@ -151,6 +159,8 @@ impl Owl {
             .max_by_key(|&&p| (b.string_size(p), b.libs(p)))
             .expect("a stone");
         self.question_start = self.nodes;
+        self.search_root = false;
+        self.root_hint = Point::NONE;
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         true
     }
@@ -161,8 +171,34 @@ impl Owl {
         if !self.start(b, dragon) {
             return (0, None);
         }
+        self.search_root = true;
         let (code, mv) = self.attack_node(b, 0);
-        (code, (code != 0 && mv != Point::NONE).then_some(mv))
+        if code == 0 || mv == Point::NONE {
+            return (code, None);
+        }
+        // Play where the opponent wants to play: when the defender's own key move kills as
+        // well, it is the vital point (the first kill found may be a slower or looser one).
+        self.question_start = self.nodes;
+        self.root_hint = mv;
+        let (defence_code, defence_move) = self.defend_node(b, 0);
+        self.root_hint = Point::NONE;
+        if defence_code != 0
+            && defence_move != mv
+            && defence_move != Point::NONE
+            && b.try_play(defence_move, self.color.opponent())
+        {
+            self.question_start = self.nodes;
+            let vital_code = if self.is_captured(b) {
+                WIN
+            } else {
+                reverse(self.defend_node(b, 1).0)
+            };
+            b.undo();
+            if vital_code == code {
+                return (code, Some(defence_move));
+            }
+        }
+        (code, Some(mv))
     }
 
     /// Can the dragon be saved, the defender moving first? `(WIN, None)` when it needs no
@@ -171,6 +207,18 @@ impl Owl {
         if !self.start(b, dragon) {
             return (0, None);
         }
+        // First ask how the dragon can be killed, then defend trying the attacker's killing
+        // move first.
+        // A root judged alive statically that the search cannot kill needs no move; one that
+        // is not still gets a defence (the attack search may miss the kill).
+        let statically_alive = self.evaluate(b, 0).status == LifeStatus::Alive;
+        self.search_root = true;
+        let (attack_code, attack_move) = self.attack_node(b, 0);
+        if attack_code == 0 && statically_alive {
+            return (WIN, None);
+        }
+        self.question_start = self.nodes;
+        self.root_hint = attack_move;
         let (code, mv) = self.defend_node(b, 0);
         (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
@@ -249,9 +297,9 @@ impl Owl {
         }
         let info = self.evaluate(b, depth);
         match info.status {
-            LifeStatus::Alive => return (0, Point::NONE),
+            LifeStatus::Alive if !(depth == 0 && self.search_root) => return (0, Point::NONE),
             LifeStatus::Dead => return (WIN, Point::NONE),
-            LifeStatus::Unknown => {}
+            _ => {}
         }
         if depth >= self.opts.max_depth || self.out_of_budget() {
             // The attacker, moving, kills when even the defender's best eyes fall short.
@@ -299,9 +347,9 @@ impl Owl {
         }
         let info = self.evaluate(b, depth);
         match info.status {
-            LifeStatus::Alive => return (WIN, Point::NONE),
+            LifeStatus::Alive if !(depth == 0 && self.search_root) => return (WIN, Point::NONE),
             LifeStatus::Dead => return (0, Point::NONE),
-            LifeStatus::Unknown => {}
+            _ => {}
         }
         if depth >= self.opts.max_depth || self.out_of_budget() {
             let code = if info.eyes_max >= 2 { WIN } else { 0 };
@@ -580,6 +628,9 @@ impl Owl {
     fn defender_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
         let color = self.color;
         let mut list: Candidates = Vec::new();
+        if depth == 0 {
+            Self::add(&mut list, self.root_hint, 1000);
+        }
         for sp in &info.spaces {
             if let Some(d) = sp.value.defense {
                 Self::add(&mut list, d, 100);
@@ -640,6 +691,9 @@ impl Owl {
         let color = self.color;
         let opponent = color.opponent();
         let mut list: Candidates = Vec::new();
+        if depth == 0 {
+            Self::add(&mut list, self.root_hint, 1000);
+        }
         for sp in &info.spaces {
             if let Some(a) = sp.value.attack {
                 Self::add(&mut list, a, 100);

@@ -153,3 +153,46 @@ fn a_group_with_an_open_side_escapes() {
     let d = black_stones(&shut);
     assert_ne!(owl().attack(&mut shut, &d).0, 0);
 }
+
+#[test]
+fn pyramid_four_attack_and_defence_meet_at_the_vital_point() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O . .",
+        "O X X X X X O . .",
+        "O X . . . X O . .",
+        "O X X . X X O . .",
+        "O O X X X O O . .",
+        "O O O O O O O . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let d5 = pt(&b, "D5");
+    let (attack_code, attack_move) = unchanged(&mut b, |b| owl().attack(b, &d));
+    assert_eq!((attack_code, attack_move), (WIN, Some(d5)));
+    assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)), (WIN, Some(d5)));
+    // The answers are consistent with the move checks.
+    assert_eq!(owl().does_attack(&mut b, d5, &d), WIN);
+    assert_eq!(owl().does_defend(&mut b, d5, &d), WIN);
+}
+
+#[test]
+fn a_living_group_needs_no_defence_move_even_when_searched() {
+    // Two real eyes: the root is searched anyway, finds no kill, and asks for no move.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O . .",
+        "O X X X X X O . .",
+        "O X . X . X O . .",
+        "O X X X X X O . .",
+        "O O O O O O O . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    assert_eq!(unchanged(&mut b, |b| owl().attack(b, &d)), (0, None));
+    assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)), (WIN, None));
+    assert_eq!(owl().status(&mut b, &d), DragonStatus::Alive);
+}

@@ -12,7 +12,7 @@
 //! the board is played on and undone, and the statistics live in fixed arrays.
 
 use super::ValuedMove;
-use crate::board::{Board, Color, Move, NUM_CELLS};
+use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::scoring::ScoringPlayout;
 use std::time::Instant;
 
@@ -45,19 +45,6 @@ impl ArmStats {
     /// Our win rate after this move (prior included while there are few playouts).
     pub fn win_rate(&self) -> f32 {
         (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
-    }
-
-    /// The blended value UCB maximises, without the exploration term.
-    fn blended(&self) -> f32 {
-        let n = self.visits as f32;
-        let own = self.win_rate();
-        if self.rave_visits == 0 {
-            return own;
-        }
-        let rn = self.rave_visits as f32;
-        let rave = self.rave_wins / rn;
-        let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
-        (1.0 - beta) * own + beta * rave
     }
 }
 
@@ -94,97 +81,223 @@ fn prior_of(value: f32, best: f32) -> f32 {
     0.5 + 0.25 * ((value - best) / 4.0).tanh() + 0.05
 }
 
-/// Runs the root search for `us` over `candidates` (classical values, best first) on
-/// `board`, which is left as it was.
+/// A node of the search tree below the root: a move, and the statistics of the playouts
+/// through it from the point of view of the player who made it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    mv: Point,
+    visits: u32,
+    wins: f32,
+    rave_visits: u32,
+    rave_wins: f32,
+    prior: f32,
+    /// Index of the first child in the arena; 0 while not expanded (the root is index 0).
+    first_child: u32,
+    children: u16,
+}
+
+impl Node {
+    fn new(mv: Point, prior: f32) -> Node {
+        Node {
+            mv,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0,
+            rave_wins: 0.0,
+            prior,
+            first_child: 0,
+            children: 0,
+        }
+    }
+
+    fn win_rate(&self) -> f32 {
+        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+    }
+
+    fn score(&self, log_parent: f32) -> f32 {
+        let n = self.visits as f32;
+        let own = self.win_rate();
+        let value = if self.rave_visits == 0 {
+            own
+        } else {
+            let rn = self.rave_visits as f32;
+            let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
+            (1.0 - beta) * own + beta * self.rave_wins / rn
+        };
+        value + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+    }
+}
+
+/// A node is expanded once it has been visited this often (saves the arena for leaves).
+const EXPAND_AFTER: u32 = 2;
+/// Deepest tree path followed (ko fights cannot run away with the path buffer).
+const MAX_TREE_DEPTH: usize = 64;
+
+/// Runs the search for `us` over `candidates` (classical values, best first) on `board`,
+/// which is left as it was. The root's children are the candidates (and a pass when
+/// asked); deeper nodes get every sensible move (legal, not filling an own eye, not a
+/// self-atari of two stones or more), judged by UCB with RAVE.
 pub fn search(
     board: &mut Board,
     us: Color,
     candidates: &[ValuedMove],
     settings: &SearchSettings,
 ) -> SearchResult {
-    let best_value = candidates.first().map_or(0.0, |c| c.value);
-    let mut arms: Vec<ArmStats> = candidates
-        .iter()
-        .filter(|c| board.is_legal_simple(c.point, us))
-        .map(|c| ArmStats {
-            mv: Move::Play(c.point),
-            visits: 0,
-            wins: 0.0,
-            rave_visits: 0,
-            rave_wins: 0.0,
-            prior: prior_of(c.value, best_value),
-        })
-        .collect();
-    if settings.with_pass {
-        arms.push(ArmStats {
-            mv: Move::Pass,
-            visits: 0,
-            wins: 0.0,
-            rave_visits: 0,
-            rave_wins: 0.0,
-            prior: 0.5,
-        });
-    }
-    // The playout number in which each point was first played by us (AMAF).
-    let mut first_ours = [u32::MAX; NUM_CELLS];
-    let mut seen = [u32::MAX; NUM_CELLS];
     // A copy: the board's empty-point order (which the playouts draw from) changes with
     // play and undo, and the same seed must give the same search on the same position.
     let board = &mut board.clone();
+    let points = board.size() * board.size();
+    // One arena for the whole search: expansions never allocate once it is sized.
+    let capacity =
+        1 + candidates.len() + 1 + settings.playouts / EXPAND_AFTER as usize * (points + 1);
+    let mut tree: Vec<Node> = Vec::with_capacity(capacity.min(4_000_000));
+    tree.push(Node::new(Point::NONE, 0.5));
+    let best_value = candidates.first().map_or(0.0, |c| c.value);
+    tree[0].first_child = 1;
+    for c in candidates {
+        if board.is_legal_simple(c.point, us) {
+            tree.push(Node::new(c.point, prior_of(c.value, best_value)));
+        }
+    }
+    if settings.with_pass {
+        tree.push(Node::new(Point::PASS, 0.5));
+    }
+    tree[0].children = (tree.len() - 1) as u16;
+
     let mut runner = ScoringPlayout::new(settings.seed ^ board.hash());
     let start_moves = board.move_count();
+    let mut path = [0u32; MAX_TREE_DEPTH + 1];
+    // For AMAF: the move number (from the root) at which each point was first played, and
+    // by whom; `first_tag` says which playout wrote the entry.
+    let mut first_at = [0u16; NUM_CELLS];
+    let mut first_by = [Color::Black; NUM_CELLS];
+    let mut first_tag = [u32::MAX; NUM_CELLS];
     let mut done = 0;
-    while done < settings.playouts && !arms.is_empty() {
+    while done < settings.playouts && tree[0].children > 0 {
         if done % CLOCK_EVERY == 0 && settings.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let total = (done as f32 + 1.0).ln();
-        let chosen = (0..arms.len())
-            .max_by(|&a, &b| {
-                ucb(&arms[a], total)
-                    .total_cmp(&ucb(&arms[b], total))
-                    .then(b.cmp(&a))
-            })
-            .unwrap_or(0);
-        match arms[chosen].mv {
-            Move::Play(p) => board.play_unchecked(p, us),
-            Move::Pass => board.pass(us),
+        // Selection and expansion.
+        let mut depth = 0;
+        let mut node = 0usize;
+        let mut color = us;
+        let mut passes = 0;
+        path[0] = 0;
+        loop {
+            if tree[node].children == 0 {
+                if node == 0 || tree[node].visits < EXPAND_AFTER || depth >= MAX_TREE_DEPTH {
+                    break;
+                }
+                if tree.len() + points + 1 > tree.capacity() {
+                    break;
+                }
+                expand(&mut tree, node, board, color);
+                if tree[node].children == 0 {
+                    break;
+                }
+            }
+            let log_parent = (tree[node].visits as f32 + 1.0).ln();
+            let first = tree[node].first_child as usize;
+            let mut best = first;
+            let mut best_score = f32::NEG_INFINITY;
+            let count = tree[node].children as usize;
+            for (i, child) in tree[first..first + count].iter().enumerate() {
+                let sc = child.score(log_parent);
+                if sc > best_score {
+                    best_score = sc;
+                    best = first + i;
+                }
+            }
+            let mv = tree[best].mv;
+            if mv == Point::PASS {
+                board.pass(color);
+                passes += 1;
+            } else {
+                board.play_unchecked(mv, color);
+                passes = 0;
+            }
+            depth += 1;
+            path[depth] = best as u32;
+            node = best;
+            color = color.opponent();
+            if passes >= 2 {
+                break;
+            }
         }
-        runner.run(board, us.opponent());
+        if passes < 2 {
+            runner.run(board, color);
+        }
         let score = board.area_score();
-        let ours = match us {
-            Color::Black => score.black as f32 - score.white as f32 - settings.komi,
-            Color::White => score.white as f32 + settings.komi - score.black as f32,
+        let black_margin = score.black as f32 - score.white as f32 - settings.komi;
+        let winner = if black_margin > 0.0 {
+            Color::Black
+        } else {
+            Color::White
         };
-        let win = if ours > 0.0 { 1.0 } else { 0.0 };
-        // AMAF: every point we played before the opponent did, after this arm's move.
+
+        // AMAF: who played each point first, from the root on.
         let tag = done as u32;
-        for (k, (color, mv)) in board.moves().skip(start_moves).enumerate() {
+        for (k, (c, mv)) in board.moves().skip(start_moves).enumerate() {
             let Move::Play(p) = mv else { continue };
             let i = p.index();
-            if seen[i] == tag {
-                continue;
-            }
-            seen[i] = tag;
-            if color == us && k > 0 {
-                first_ours[i] = tag;
+            if first_tag[i] != tag {
+                first_tag[i] = tag;
+                first_at[i] = k.min(u16::MAX as usize) as u16;
+                first_by[i] = c;
             }
         }
         while board.move_count() > start_moves {
             board.undo();
         }
-        let arm = &mut arms[chosen];
-        arm.visits += 1;
-        arm.wins += win;
-        for (i, a) in arms.iter_mut().enumerate() {
-            let played_first = matches!(a.mv, Move::Play(p) if first_ours[p.index()] == tag);
-            if played_first && i != chosen {
-                a.rave_visits += 1;
-                a.rave_wins += win;
+
+        // Back-up: node `path[d]` (d ≥ 1) holds the move number d − 1, made by `us` when
+        // d is odd.
+        tree[0].visits += 1;
+        for d in 1..=depth {
+            let mover = if d % 2 == 1 { us } else { us.opponent() };
+            let n = &mut tree[path[d] as usize];
+            n.visits += 1;
+            if mover == winner {
+                n.wins += 1.0;
+            }
+        }
+        for d in 0..=depth {
+            let parent = path[d] as usize;
+            // The children of `parent` are moves number d, by this side.
+            let mover = if d % 2 == 0 { us } else { us.opponent() };
+            let win = if mover == winner { 1.0 } else { 0.0 };
+            let first = tree[parent].first_child as usize;
+            for i in first..first + tree[parent].children as usize {
+                let mv = tree[i].mv;
+                if mv == Point::PASS || i == path.get(d + 1).map_or(0, |&x| x as usize) {
+                    continue;
+                }
+                let j = mv.index();
+                if first_tag[j] == tag && first_by[j] == mover && first_at[j] as usize >= d {
+                    tree[i].rave_visits += 1;
+                    tree[i].rave_wins += win;
+                }
             }
         }
         done += 1;
     }
+
+    let first = tree[0].first_child as usize;
+    let mut arms: Vec<ArmStats> = tree[first..first + tree[0].children as usize]
+        .iter()
+        .map(|n| ArmStats {
+            mv: if n.mv == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(n.mv)
+            },
+            visits: n.visits,
+            wins: n.wins,
+            rave_visits: n.rave_visits,
+            rave_wins: n.rave_wins,
+            prior: n.prior,
+        })
+        .collect();
     arms.sort_by(|a, b| {
         b.visits
             .cmp(&a.visits)
@@ -196,14 +309,47 @@ pub fn search(
     }
 }
 
-fn ucb(arm: &ArmStats, log_total: f32) -> f32 {
-    arm.blended() + EXPLORATION * (log_total / (arm.visits as f32 + 1.0)).sqrt()
+/// Adds the children of `node` for `color` to move on `board`: every legal move that does not
+/// fill an own eye nor put two or more stones into atari; a pass only when there is none.
+fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
+    let first = tree.len();
+    for k in 0..board.empty_points().len() {
+        let p = board.empty_points()[k];
+        if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
+            continue;
+        }
+        if self_atari(board, p, color) {
+            continue;
+        }
+        tree.push(Node::new(p, 0.5));
+    }
+    if tree.len() == first {
+        tree.push(Node::new(Point::PASS, 0.5));
+    }
+    tree[node].first_child = first as u32;
+    tree[node].children = (tree.len() - first) as u16;
+}
+
+/// Playing `color` at `p` leaves a string of two or more stones with one liberty.
+fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
+    let empty_neighbors = p
+        .neighbors()
+        .iter()
+        .filter(|&&n| board.color_at(n).is_none() && board.on_board(n))
+        .count();
+    if empty_neighbors >= 2 {
+        return false;
+    }
+    board.play_unchecked(p, color);
+    let bad = board.libs(p) == 1 && board.string_size(p) >= 2;
+    board.undo();
+    bad
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Point, Vertex};
+    use crate::board::Vertex;
     use crate::movegen::{Decision, GenOptions, MoveGenerator};
     use crate::pattern::NoPatterns;
 

@@ -321,13 +321,39 @@ fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
         if self_atari(board, p, color) {
             continue;
         }
-        tree.push(Node::new(p, 0.5));
+        tree.push(Node::new(p, tree_prior(board, p, color)));
     }
     if tree.len() == first {
         tree.push(Node::new(Point::PASS, 0.5));
     }
     tree[node].first_child = first as u32;
     tree[node].children = (tree.len() - first) as u16;
+}
+
+/// The prior win rate of a move inside the tree: captures and escapes from atari first,
+/// then moves near the last one; the first line is rarely right while the board is open.
+fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
+    let mut prior: f32 = 0.5;
+    for n in p.neighbors() {
+        match board.color_at(n) {
+            Some(c) if c != color && board.libs(n) == 1 => prior = prior.max(0.8),
+            Some(c) if c == color && board.libs(n) == 1 => prior = prior.max(0.7),
+            _ => {}
+        }
+    }
+    if let Some((_, Move::Play(last))) = board.last_move() {
+        let near = last.neighbors().contains(&p) || last.diagonals().contains(&p);
+        if near {
+            prior = prior.max(0.58);
+        }
+    }
+    let size = board.size();
+    let (x, y) = p.xy();
+    let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
+    if edge && prior <= 0.5 && board.empty_points().len() * 3 > size * size * 2 {
+        prior = 0.4;
+    }
+    prior
 }
 
 /// Playing `color` at `p` leaves a string of two or more stones with one liberty.

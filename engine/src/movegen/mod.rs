@@ -79,9 +79,10 @@ impl GenOptions {
         1000 * usize::from(self.level.clamp(1, 10))
     }
 
-    /// Best classical candidates the Monte Carlo search chooses among.
+    /// Best classical candidates the Monte Carlo search chooses among (from level 6 on,
+    /// every candidate of a 9×9 board: the classical ranking misses moves the playouts find).
     pub fn search_width(&self) -> usize {
-        6 + usize::from(self.level.clamp(1, 10))
+        8 * usize::from(self.level.clamp(1, 10)) + 8
     }
 }
 
@@ -209,6 +210,9 @@ pub struct MoveChoice {
 /// point is worth one point in area scoring, so the engine fills dame before it passes.
 pub const PASS_THRESHOLD: f32 = 0.5;
 
+/// Below this search win rate (and far behind by the fast evaluation) the engine resigns.
+pub const RESIGN_WIN_RATE: f32 = 0.1;
+
 /// The move generator: the stage list plus options.
 pub struct MoveGenerator {
     pub patterns: &'static dyn PatternSet,
@@ -293,6 +297,7 @@ impl MoveGenerator {
             .first()
             .is_none_or(|best| best.value <= PASS_THRESHOLD);
         let mut searched = None;
+        let mut search_win_rate = 0.0;
         if self.options.lookahead && !ranked.is_empty() {
             let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
             let width = self.options.search_width().min(ranked.len());
@@ -306,9 +311,13 @@ impl MoveGenerator {
             let result = mcts::search(ctx.board, us, &ranked[..width], &settings);
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);
+            search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
         }
 
-        let decision = if self.options.resign && late && margin < -0.3 * points {
+        // The search, when it ran, must agree that the game is lost: the fast evaluation
+        // misjudges weak groups.
+        let hopeless = margin < -0.3 * points && search_win_rate < RESIGN_WIN_RATE;
+        let decision = if self.options.resign && late && hopeless {
             Decision::Resign
         } else {
             match searched {

@@ -358,6 +358,9 @@ impl GtpEngine {
         };
         if matches!(mode, GenMode::Cleanup) {
             options.resign = false;
+            // Cleanup removes dead stones: the classical values see captures, while the
+            // search, the game being decided, is indifferent between winning moves.
+            options.lookahead = false;
         }
         let generator = MoveGenerator::new(self.patterns, options);
         let komi = self.game.komi();

@@ -266,13 +266,13 @@ impl OwnershipCounts {
 ///   liberty is refused (a single stone may still throw in).
 ///
 /// Nothing is allocated per move; the board is played on and the caller undoes.
-struct ScoringPlayout {
+pub(crate) struct ScoringPlayout {
     rng: Rng,
     candidates: Vec<Point>,
 }
 
 impl ScoringPlayout {
-    fn new(seed: u64) -> ScoringPlayout {
+    pub(crate) fn new(seed: u64) -> ScoringPlayout {
         ScoringPlayout {
             rng: Rng::new(seed),
             candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
@@ -281,7 +281,7 @@ impl ScoringPlayout {
 
     /// Plays to two passes in a row (or a cap of three moves per point); returns the moves
     /// played, passes included.
-    fn run(&mut self, board: &mut Board, to_move: Color) -> usize {
+    pub(crate) fn run(&mut self, board: &mut Board, to_move: Color) -> usize {
         let cap = 3 * board.size() * board.size();
         let (mut color, mut passes, mut moves) = (to_move, 0, 0);
         while passes < 2 && moves < cap {

@@ -16,6 +16,7 @@
 
 pub mod eval;
 pub mod lookahead;
+pub mod mcts;
 pub mod stages;
 pub mod time;
 
@@ -70,6 +71,18 @@ impl GenOptions {
     /// Whether the look-ahead also tries our answer to each reply (three moves deep).
     pub fn deep(&self) -> bool {
         self.level >= 8
+    }
+
+    /// Playouts of the Monte Carlo search per move (fixed, so results do not depend on
+    /// machine load; the time budget may cut them short).
+    pub fn search_playouts(&self) -> usize {
+        1000 * usize::from(self.level.clamp(1, 10))
+    }
+
+    /// Best classical candidates the Monte Carlo search chooses among (from level 6 on,
+    /// every candidate of a 9×9 board: the classical ranking misses moves the playouts find).
+    pub fn search_width(&self) -> usize {
+        8 * usize::from(self.level.clamp(1, 10)) + 8
     }
 }
 
@@ -197,6 +210,9 @@ pub struct MoveChoice {
 /// point is worth one point in area scoring, so the engine fills dame before it passes.
 pub const PASS_THRESHOLD: f32 = 0.5;
 
+/// Below this search win rate (and far behind by the fast evaluation) the engine resigns.
+pub const RESIGN_WIN_RATE: f32 = 0.1;
+
 /// The move generator: the stage list plus options.
 pub struct MoveGenerator {
     pub patterns: &'static dyn PatternSet,
@@ -274,27 +290,43 @@ impl MoveGenerator {
             .collect();
         sort_ranked(&mut ranked);
 
-        if self.options.lookahead && !ranked.is_empty() {
-            let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
-            lookahead::refine(
-                ctx.board,
-                us,
-                &evaluator,
-                &self.options,
-                deadline,
-                &mut ranked,
-            );
-        }
-
         let size = ctx.board.size();
         let points = (size * size) as f32;
         let late = ctx.board.move_count() as f32 >= 0.5 * points;
-        let decision = if self.options.resign && late && margin < -0.3 * points {
+        let classical_pass = ranked
+            .first()
+            .is_none_or(|best| best.value <= PASS_THRESHOLD);
+        let mut searched = None;
+        let mut search_win_rate = 0.0;
+        if self.options.lookahead && !ranked.is_empty() {
+            let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
+            let width = self.options.search_width().min(ranked.len());
+            let settings = mcts::SearchSettings {
+                playouts: self.options.search_playouts(),
+                komi,
+                seed: self.options.seed,
+                with_pass: classical_pass,
+                deadline,
+            };
+            let result = mcts::search(ctx.board, us, &ranked[..width], &settings);
+            reorder_by_search(&mut ranked, &result);
+            searched = result.best().map(|a| a.mv);
+            search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
+        }
+
+        // The search, when it ran, must agree that the game is lost: the fast evaluation
+        // misjudges weak groups.
+        let hopeless = margin < -0.3 * points && search_win_rate < RESIGN_WIN_RATE;
+        let decision = if self.options.resign && late && hopeless {
             Decision::Resign
         } else {
-            match ranked.first() {
-                Some(best) if best.value > PASS_THRESHOLD => Decision::Play(best.point),
-                _ => Decision::Pass,
+            match searched {
+                Some(Move::Play(p)) => Decision::Play(p),
+                Some(Move::Pass) => Decision::Pass,
+                None => match ranked.first() {
+                    Some(best) if best.value > PASS_THRESHOLD => Decision::Play(best.point),
+                    _ => Decision::Pass,
+                },
             }
         };
         MoveChoice {
@@ -304,6 +336,28 @@ impl MoveGenerator {
             elapsed: start.elapsed(),
         }
     }
+}
+
+/// Puts the searched candidates first, most visited first, valued by their win rate in
+/// percent (so the superko fallback and `top_moves` see the search's order); the others
+/// follow below them.
+fn reorder_by_search(ranked: &mut Vec<ValuedMove>, result: &mcts::SearchResult) {
+    let mut searched: Vec<ValuedMove> = Vec::with_capacity(result.arms.len());
+    for arm in &result.arms {
+        let Move::Play(p) = arm.mv else { continue };
+        if let Some(pos) = ranked.iter().position(|m| m.point == p) {
+            let mut m = ranked.remove(pos);
+            m.value = 100.0 * arm.win_rate();
+            m.reasons |= reason::LOOKAHEAD;
+            searched.push(m);
+        }
+    }
+    let floor = searched.last().map_or(0.0, |m| m.value);
+    for m in ranked.iter_mut() {
+        m.value = m.value.min(floor);
+    }
+    searched.append(ranked);
+    *ranked = searched;
 }
 
 /// Best first; ties broken by point so the choice is deterministic.

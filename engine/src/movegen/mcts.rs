@@ -1,0 +1,513 @@
+//! Monte Carlo look-ahead at the root: a bandit search (UCB with RAVE) over the best
+//! classical candidates, each judged by playouts to the end of the game with the
+//! capture / escape / no-self-atari policy of the final-status ownership.
+//!
+//! Why a root-only search: the classical values know shape and tactics but not who wins the
+//! fights that follow; the playouts do, roughly. Restricting the search to the top classical
+//! candidates (their values as a prior) keeps the playouts from wasting effort on moves no
+//! Go player would consider, and the win rate decides among the rest.
+//!
+//! The playout count is fixed per level so results do not depend on machine load; a
+//! deadline cuts the search short when the clock demands. Nothing is allocated per playout:
+//! the board is played on and undone, and the statistics live in fixed arrays.
+
+use super::ValuedMove;
+use crate::board::{Board, Color, Move, NUM_CELLS, Point};
+use crate::scoring::ScoringPlayout;
+use std::time::Instant;
+
+/// Virtual playouts the prior counts for (the classical value as a head start).
+const PRIOR_VISITS: f32 = 10.0;
+/// Exploration constant of UCB.
+const EXPLORATION: f32 = 0.35;
+/// Playouts at which the plain win rate and the RAVE win rate weigh the same.
+const RAVE_EQUIVALENCE: f32 = 400.0;
+/// Playouts between two looks at the clock.
+const CLOCK_EVERY: usize = 32;
+
+/// One arm of the root bandit: a candidate move, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArmStats {
+    /// The move (`Move::Pass` for the pass arm).
+    pub mv: Move,
+    /// Real playouts after this move.
+    pub visits: u32,
+    /// Playouts after this move that we won.
+    pub wins: f32,
+    /// Playouts (after any arm) in which we played this point first.
+    pub rave_visits: u32,
+    pub rave_wins: f32,
+    /// Win rate the classical value stands for.
+    pub prior: f32,
+}
+
+impl ArmStats {
+    /// Our win rate after this move (prior included while there are few playouts).
+    pub fn win_rate(&self) -> f32 {
+        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+    }
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Every arm, most visited first.
+    pub arms: Vec<ArmStats>,
+    /// Playouts run.
+    pub playouts: usize,
+}
+
+impl SearchResult {
+    /// The move played: the most visited arm.
+    pub fn best(&self) -> Option<&ArmStats> {
+        self.arms.first()
+    }
+}
+
+/// Search settings.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchSettings {
+    pub playouts: usize,
+    pub komi: f32,
+    pub seed: u64,
+    /// Whether passing is an arm too.
+    pub with_pass: bool,
+    pub deadline: Option<Instant>,
+}
+
+/// The prior win rate of a candidate whose classical value is `value`, the best being
+/// `best`: a candidate far below the best starts well below even.
+fn prior_of(value: f32, best: f32) -> f32 {
+    0.5 + 0.25 * ((value - best) / 4.0).tanh() + 0.05
+}
+
+/// A node of the search tree below the root: a move, and the statistics of the playouts
+/// through it from the point of view of the player who made it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    mv: Point,
+    visits: u32,
+    wins: f32,
+    rave_visits: u32,
+    rave_wins: f32,
+    prior: f32,
+    /// Index of the first child in the arena; 0 while not expanded (the root is index 0).
+    first_child: u32,
+    children: u16,
+}
+
+impl Node {
+    fn new(mv: Point, prior: f32) -> Node {
+        Node {
+            mv,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0,
+            rave_wins: 0.0,
+            prior,
+            first_child: 0,
+            children: 0,
+        }
+    }
+
+    fn win_rate(&self) -> f32 {
+        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+    }
+
+    fn score(&self, log_parent: f32) -> f32 {
+        let n = self.visits as f32;
+        let own = self.win_rate();
+        let value = if self.rave_visits == 0 {
+            own
+        } else {
+            let rn = self.rave_visits as f32;
+            let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
+            (1.0 - beta) * own + beta * self.rave_wins / rn
+        };
+        value + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
+    }
+}
+
+/// A node is expanded once it has been visited this often (saves the arena for leaves).
+const EXPAND_AFTER: u32 = 2;
+/// Deepest tree path followed (ko fights cannot run away with the path buffer).
+const MAX_TREE_DEPTH: usize = 64;
+
+/// Runs the search for `us` over `candidates` (classical values, best first) on `board`,
+/// which is left as it was. The root's children are the candidates (and a pass when
+/// asked); deeper nodes get every sensible move (legal, not filling an own eye, not a
+/// self-atari of two stones or more), judged by UCB with RAVE.
+pub fn search(
+    board: &mut Board,
+    us: Color,
+    candidates: &[ValuedMove],
+    settings: &SearchSettings,
+) -> SearchResult {
+    // A copy: the board's empty-point order (which the playouts draw from) changes with
+    // play and undo, and the same seed must give the same search on the same position.
+    let board = &mut board.clone();
+    let points = board.size() * board.size();
+    // One arena for the whole search: expansions never allocate once it is sized.
+    let capacity =
+        1 + candidates.len() + 1 + settings.playouts / EXPAND_AFTER as usize * (points + 1);
+    let mut tree: Vec<Node> = Vec::with_capacity(capacity.min(4_000_000));
+    tree.push(Node::new(Point::NONE, 0.5));
+    let best_value = candidates.first().map_or(0.0, |c| c.value);
+    tree[0].first_child = 1;
+    for c in candidates {
+        if board.is_legal_simple(c.point, us) {
+            tree.push(Node::new(c.point, prior_of(c.value, best_value)));
+        }
+    }
+    if settings.with_pass {
+        tree.push(Node::new(Point::PASS, 0.5));
+    }
+    tree[0].children = (tree.len() - 1) as u16;
+
+    let mut runner = ScoringPlayout::new(settings.seed ^ board.hash());
+    let start_moves = board.move_count();
+    let mut path = [0u32; MAX_TREE_DEPTH + 1];
+    // For AMAF: the move number (from the root) at which each point was first played, and
+    // by whom; `first_tag` says which playout wrote the entry.
+    let mut first_at = [0u16; NUM_CELLS];
+    let mut first_by = [Color::Black; NUM_CELLS];
+    let mut first_tag = [u32::MAX; NUM_CELLS];
+    let mut done = 0;
+    while done < settings.playouts && tree[0].children > 0 {
+        if done % CLOCK_EVERY == 0 && settings.deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        // Selection and expansion.
+        let mut depth = 0;
+        let mut node = 0usize;
+        let mut color = us;
+        let mut passes = 0;
+        path[0] = 0;
+        loop {
+            if tree[node].children == 0 {
+                if node == 0 || tree[node].visits < EXPAND_AFTER || depth >= MAX_TREE_DEPTH {
+                    break;
+                }
+                if tree.len() + points + 1 > tree.capacity() {
+                    break;
+                }
+                expand(&mut tree, node, board, color);
+                if tree[node].children == 0 {
+                    break;
+                }
+            }
+            let log_parent = (tree[node].visits as f32 + 1.0).ln();
+            let first = tree[node].first_child as usize;
+            let mut best = first;
+            let mut best_score = f32::NEG_INFINITY;
+            let count = tree[node].children as usize;
+            for (i, child) in tree[first..first + count].iter().enumerate() {
+                let sc = child.score(log_parent);
+                if sc > best_score {
+                    best_score = sc;
+                    best = first + i;
+                }
+            }
+            let mv = tree[best].mv;
+            if mv == Point::PASS {
+                board.pass(color);
+                passes += 1;
+            } else {
+                board.play_unchecked(mv, color);
+                passes = 0;
+            }
+            depth += 1;
+            path[depth] = best as u32;
+            node = best;
+            color = color.opponent();
+            if passes >= 2 {
+                break;
+            }
+        }
+        if passes < 2 {
+            runner.run(board, color);
+        }
+        let score = board.area_score();
+        let black_margin = score.black as f32 - score.white as f32 - settings.komi;
+        let winner = if black_margin > 0.0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+
+        // AMAF: who played each point first, from the root on.
+        let tag = done as u32;
+        for (k, (c, mv)) in board.moves().skip(start_moves).enumerate() {
+            let Move::Play(p) = mv else { continue };
+            let i = p.index();
+            if first_tag[i] != tag {
+                first_tag[i] = tag;
+                first_at[i] = k.min(u16::MAX as usize) as u16;
+                first_by[i] = c;
+            }
+        }
+        while board.move_count() > start_moves {
+            board.undo();
+        }
+
+        // Back-up: node `path[d]` (d ≥ 1) holds the move number d − 1, made by `us` when
+        // d is odd.
+        tree[0].visits += 1;
+        for d in 1..=depth {
+            let mover = if d % 2 == 1 { us } else { us.opponent() };
+            let n = &mut tree[path[d] as usize];
+            n.visits += 1;
+            if mover == winner {
+                n.wins += 1.0;
+            }
+        }
+        for d in 0..=depth {
+            let parent = path[d] as usize;
+            // The children of `parent` are moves number d, by this side.
+            let mover = if d % 2 == 0 { us } else { us.opponent() };
+            let win = if mover == winner { 1.0 } else { 0.0 };
+            let first = tree[parent].first_child as usize;
+            for i in first..first + tree[parent].children as usize {
+                let mv = tree[i].mv;
+                if mv == Point::PASS || i == path.get(d + 1).map_or(0, |&x| x as usize) {
+                    continue;
+                }
+                let j = mv.index();
+                if first_tag[j] == tag && first_by[j] == mover && first_at[j] as usize >= d {
+                    tree[i].rave_visits += 1;
+                    tree[i].rave_wins += win;
+                }
+            }
+        }
+        done += 1;
+    }
+
+    let first = tree[0].first_child as usize;
+    let mut arms: Vec<ArmStats> = tree[first..first + tree[0].children as usize]
+        .iter()
+        .map(|n| ArmStats {
+            mv: if n.mv == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(n.mv)
+            },
+            visits: n.visits,
+            wins: n.wins,
+            rave_visits: n.rave_visits,
+            rave_wins: n.rave_wins,
+            prior: n.prior,
+        })
+        .collect();
+    arms.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate().total_cmp(&a.win_rate()))
+    });
+    SearchResult {
+        arms,
+        playouts: done,
+    }
+}
+
+/// Adds the children of `node` for `color` to move on `board`: every legal move that does not
+/// fill an own eye nor put two or more stones into atari; a pass only when there is none.
+fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
+    let first = tree.len();
+    for k in 0..board.empty_points().len() {
+        let p = board.empty_points()[k];
+        if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
+            continue;
+        }
+        if self_atari(board, p, color) {
+            continue;
+        }
+        tree.push(Node::new(p, tree_prior(board, p, color)));
+    }
+    if tree.len() == first {
+        tree.push(Node::new(Point::PASS, 0.5));
+    }
+    tree[node].first_child = first as u32;
+    tree[node].children = (tree.len() - first) as u16;
+}
+
+/// The prior win rate of a move inside the tree: captures and escapes from atari first,
+/// then moves near the last one; the first line is rarely right while the board is open.
+fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
+    let mut prior: f32 = 0.5;
+    for n in p.neighbors() {
+        match board.color_at(n) {
+            Some(c) if c != color && board.libs(n) == 1 => prior = prior.max(0.8),
+            Some(c) if c == color && board.libs(n) == 1 => prior = prior.max(0.7),
+            _ => {}
+        }
+    }
+    if let Some((_, Move::Play(last))) = board.last_move() {
+        let near = last.neighbors().contains(&p) || last.diagonals().contains(&p);
+        if near {
+            prior = prior.max(0.58);
+        }
+    }
+    let size = board.size();
+    let (x, y) = p.xy();
+    let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
+    if edge && prior <= 0.5 && board.empty_points().len() * 3 > size * size * 2 {
+        prior = 0.4;
+    }
+    prior
+}
+
+/// Playing `color` at `p` leaves a string of two or more stones with one liberty.
+fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
+    let empty_neighbors = p
+        .neighbors()
+        .iter()
+        .filter(|&&n| board.color_at(n).is_none() && board.on_board(n))
+        .count();
+    if empty_neighbors >= 2 {
+        return false;
+    }
+    board.play_unchecked(p, color);
+    let bad = board.libs(p) == 1 && board.string_size(p) >= 2;
+    board.undo();
+    bad
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Vertex;
+    use crate::movegen::{Decision, GenOptions, MoveGenerator};
+    use crate::pattern::NoPatterns;
+
+    /// A board from rows drawn top first: `X` black, `O` white, `.` empty.
+    fn diagram(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len()).unwrap();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.split_whitespace().enumerate() {
+                let p = Point::from_xy(x, y);
+                match ch {
+                    "X" => b.add_stone(p, Color::Black).unwrap(),
+                    "O" => b.add_stone(p, Color::White).unwrap(),
+                    _ => {}
+                }
+            }
+        }
+        b.clear_history();
+        b
+    }
+
+    fn pt(b: &Board, v: &str) -> Point {
+        match Vertex::parse_move(v, b.size()).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => panic!("pass"),
+        }
+    }
+
+    fn candidate(p: Point, value: f32) -> ValuedMove {
+        ValuedMove {
+            point: p,
+            value,
+            reasons: 0,
+        }
+    }
+
+    /// Komi −4.5: in the race position Black, having won the race, wins the game unless
+    /// White takes most of the neutral column.
+    fn settings(seed: u64) -> SearchSettings {
+        SearchSettings {
+            playouts: 2000,
+            komi: -4.5,
+            seed,
+            with_pass: false,
+            deadline: None,
+        }
+    }
+
+    /// Columns B (Black) and C (White) race with one liberty each, at B1 and C1; whoever
+    /// moves first wins it. The right side is White's, alive with eyes, so losing the race
+    /// loses the game; winning it leaves the neutral column E to decide.
+    fn capturing_race() -> Board {
+        diagram(&[
+            "O X O X . O O O O",
+            "O X O X . O O . O",
+            "O X O X . O O O O",
+            "O X O X . O O O .",
+            "O X O X . O O O O",
+            "O X O X . O . O O",
+            "O X O X . O O O O",
+            "O X O X . O O . O",
+            ". . . X . O O O O",
+        ])
+    }
+
+    #[test]
+    fn wins_a_capturing_race_the_classical_values_rank_low() {
+        let mut b = capturing_race();
+        assert_eq!(b.libs(pt(&b, "B5")), 1);
+        assert_eq!(b.libs(pt(&b, "C5")), 1);
+        let (b1, c1, e5, e3) = (pt(&b, "B1"), pt(&b, "C1"), pt(&b, "E5"), pt(&b, "E3"));
+        // The prior says the quiet moves in the neutral column are best.
+        let candidates = [
+            candidate(e5, 6.0),
+            candidate(e3, 5.0),
+            candidate(b1, 1.0),
+            candidate(c1, 1.0),
+        ];
+        let before = b.hash();
+        let result = search(&mut b, Color::Black, &candidates, &settings(3));
+        assert_eq!(b.hash(), before, "the search leaves the board as it was");
+        assert_eq!(result.playouts, 2000);
+        let best = result.best().unwrap();
+        assert!(
+            best.mv == Move::Play(c1) || best.mv == Move::Play(b1),
+            "{:?}",
+            result.arms
+        );
+        let quiet = result.arms.iter().find(|a| a.mv == Move::Play(e5)).unwrap();
+        assert!(
+            best.win_rate() > quiet.win_rate() + 0.1,
+            "{:?}",
+            result.arms
+        );
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_search() {
+        let mut b = capturing_race();
+        let candidates: Vec<ValuedMove> = ["E5", "E3", "B1", "C1", "E7"]
+            .iter()
+            .map(|v| candidate(pt(&b, v), 1.0))
+            .collect();
+        let first = search(&mut b, Color::Black, &candidates, &settings(9));
+        let second = search(&mut b, Color::Black, &candidates, &settings(9));
+        assert_eq!(first.arms, second.arms);
+    }
+
+    #[test]
+    fn never_fills_its_own_eyes_while_dame_remain() {
+        // Both sides alive with two eyes; the middle row is dame.
+        let rows = [
+            ". X . X X",
+            "X X X X X",
+            ". . . . .",
+            "O O O O O",
+            "O . O . O",
+        ];
+        for seed in 0..4 {
+            let mut b = diagram(&rows);
+            let generator = MoveGenerator::new(
+                &NoPatterns,
+                GenOptions {
+                    seed,
+                    level: 3,
+                    ..GenOptions::default()
+                },
+            );
+            let choice = generator.generate(&mut b, Color::Black, 0.5, None);
+            for eye in ["A5", "C5"] {
+                assert_ne!(choice.decision, Decision::Play(pt(&b, eye)), "seed {seed}");
+            }
+            assert_ne!(choice.decision, Decision::Resign);
+        }
+    }
+}

@@ -17,6 +17,10 @@
 pub mod eval;
 pub mod lookahead;
 pub mod mcts;
+
+/// Largest board on which the look-ahead is the Monte Carlo search (measured on 9×9: 9x9.tst
+/// 29/71 with it, 18/71 without); larger boards use the classical reply look-ahead.
+pub const MONTE_CARLO_MAX_SIZE: usize = 13;
 pub mod stages;
 pub mod time;
 
@@ -298,8 +302,19 @@ impl MoveGenerator {
             .is_none_or(|best| best.value <= PASS_THRESHOLD);
         let mut searched = None;
         let mut search_win_rate = 0.0;
-        if self.options.lookahead && !ranked.is_empty() {
-            let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
+        let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
+        if self.options.lookahead && !ranked.is_empty() && size > MONTE_CARLO_MAX_SIZE {
+            // On big boards a few thousand playouts say little (the search turned a
+            // handicap opening move into a centre stone): the classical look-ahead instead.
+            lookahead::refine(
+                ctx.board,
+                us,
+                &evaluator,
+                &self.options,
+                deadline,
+                &mut ranked,
+            );
+        } else if self.options.lookahead && !ranked.is_empty() {
             let width = self.options.search_width().min(ranked.len());
             let settings = mcts::SearchSettings {
                 playouts: self.options.search_playouts(),

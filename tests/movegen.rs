@@ -19,12 +19,14 @@ fn answer(engine: &mut GtpEngine, command: &str) -> Result<String, String> {
     }
 }
 
-/// The compiled databases without the efficiency one.
-struct WithoutEfficiency;
+/// The compiled databases without one of them.
+struct Without(Kind);
 
-impl PatternSet for WithoutEfficiency {
+const WITHOUT_EFFICIENCY: Without = Without(Kind::Efficiency);
+
+impl PatternSet for Without {
     fn matcher(&self, kind: Kind) -> Option<&'static Matcher> {
-        (kind != Kind::Efficiency)
+        (kind != self.0)
             .then(|| CompiledPatterns.matcher(kind))
             .flatten()
     }
@@ -38,7 +40,7 @@ impl PatternSet for WithoutEfficiency {
         us: tesuji::engine::board::Color,
         f: &mut dyn FnMut(Match),
     ) {
-        if kind != Kind::Efficiency {
+        if kind != self.0 {
             CompiledPatterns.match_at(kind, view, x, y, us, f);
         }
     }
@@ -61,7 +63,7 @@ fn efficiency_patterns_scale_exactly_the_moves_they_match() {
     let mut board = game.board().clone();
     let with = MoveGenerator::new(&CompiledPatterns, options).generate(&mut board, us, 6.5, None);
     let without =
-        MoveGenerator::new(&WithoutEfficiency, options).generate(&mut board, us, 6.5, None);
+        MoveGenerator::new(&WITHOUT_EFFICIENCY, options).generate(&mut board, us, 6.5, None);
     let plain = |p| without.ranked.iter().find(|m| m.point == p).unwrap().value;
     let mut shaped = 0;
     for m in &with.ranked {
@@ -195,4 +197,59 @@ fn an_opponent_that_plays_an_illegal_move_loses_and_is_counted() {
     assert!(stdout.contains("tesuji won 1 of 1"), "{stdout}");
     assert!(stdout.contains("illegal moves: 1 (tesuji 0)"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The joseki stage: after a 4-4 stone and a knight's approach, the book answers carry the
+/// joseki reason and are worth more than without the joseki database; the other joseki moves
+/// are fuseki moves in the empty corners; the choice is a book answer or an empty corner
+/// (tenuki from a 4-4 approach is standard too).
+#[test]
+fn joseki_stage_values_the_book_answers_in_a_corner() {
+    use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
+    use tesuji::engine::movegen::Decision;
+    static WITHOUT_JOSEKI: Without = Without(Kind::Joseki);
+    let mut board = Board::new(19).unwrap();
+    let at = |v: &str| -> Point {
+        match Vertex::parse_move(v, 19).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        }
+    };
+    assert!(board.try_play(at("Q16"), Color::Black));
+    assert!(board.try_play(at("O17"), Color::White));
+    let options = GenOptions {
+        lookahead: false,
+        playouts: 0,
+        ..GenOptions::default()
+    };
+    let with = MoveGenerator::new(&CompiledPatterns, options).generate(
+        &mut board,
+        Color::Black,
+        6.5,
+        None,
+    );
+    let without =
+        MoveGenerator::new(&WITHOUT_JOSEKI, options).generate(&mut board, Color::Black, 6.5, None);
+    let value = |choice: &tesuji::engine::movegen::MoveChoice, p| {
+        *choice.ranked.iter().find(|m| m.point == p).unwrap()
+    };
+    let book = ["R14", "Q14", "R13", "M17", "L16"].map(at);
+    for p in book {
+        let (w, wo) = (value(&with, p), value(&without, p));
+        assert!(w.reasons & reason::JOSEKI != 0, "{w:?}");
+        assert!(w.value >= wo.value + 3.0, "{w:?} vs {wo:?}");
+    }
+    let far_from_the_fight = |p: Point| {
+        let ((x, y), (qx, qy)) = (p.xy(), at("Q16").xy());
+        x.abs_diff(qx).max(y.abs_diff(qy)) >= 8
+    };
+    for m in &with.ranked {
+        if m.reasons & reason::JOSEKI != 0 && !book.contains(&m.point) {
+            assert!(far_from_the_fight(m.point), "{m:?}");
+        }
+    }
+    match with.decision {
+        Decision::Play(p) => assert!(book.contains(&p) || far_from_the_fight(p), "{p:?}"),
+        other => panic!("{other:?}"),
+    }
 }

@@ -102,10 +102,11 @@ pub mod reason {
     pub const OPENING: u16 = 1 << 7;
     pub const SHAPE: u16 = 1 << 8;
     pub const LOOKAHEAD: u16 = 1 << 9;
+    pub const JOSEKI: u16 = 1 << 10;
 
     /// Names of the bits set in `bits`.
     pub fn names(bits: u16) -> Vec<&'static str> {
-        const NAMES: [&str; 10] = [
+        const NAMES: [&str; 11] = [
             "territory",
             "capture",
             "attack",
@@ -116,6 +117,7 @@ pub mod reason {
             "opening",
             "shape",
             "lookahead",
+            "joseki",
         ];
         (0..NAMES.len())
             .filter(|i| bits & (1 << i) != 0)

@@ -1,11 +1,11 @@
 //! The valuation stages. Each adds value (moku) and reasons to the candidates; the list is
-//! open ([`Stage`]) so later stages (dragon safety, joseki) plug in the same way.
+//! open ([`Stage`]) so later stages (dragon safety) plug in the same way.
 
 use super::eval::weak_string_heads;
 use super::{MoveValues, StageContext, reason};
 use crate::board::{Board, Color, NUM_CELLS, Point};
 use crate::matching::PatternView;
-use crate::pattern::Kind;
+use crate::pattern::{Kind, Mark};
 use crate::reading;
 
 /// One stage of move valuation.
@@ -24,6 +24,7 @@ pub fn standard() -> Vec<Box<dyn Stage>> {
         Box::new(ConnectionStage),
         Box::new(EyeStage),
         Box::new(OpeningStage),
+        Box::new(JosekiStage),
     ]
 }
 
@@ -299,6 +300,36 @@ impl Stage for OpeningStage {
             };
             if bonus > 0.0 {
                 values.add(p, bonus, reason::OPENING);
+            }
+        }
+    }
+}
+
+/// Joseki (`patterns/joseki.db` through [`crate::joseki::joseki_moves`]): a standard move
+/// of a corner sequence gets its urgency in moku on top of the other stages, so the corner
+/// is answered the way the book answers it unless a fight elsewhere is bigger; a move the
+/// library marks as a mistake loses as much. Tricks get nothing: we do not gamble.
+pub struct JosekiStage;
+
+/// Moku per point of joseki urgency (0–100): an urgent answer (90) is worth ≈ 11 moku, a
+/// normal continuation (60) ≈ 7, a fuseki move (40–50) ≈ 5–6, about the opening bonuses.
+const MOKU_PER_JOSEKI_URGENCY: f32 = 0.12;
+
+impl Stage for JosekiStage {
+    fn name(&self) -> &'static str {
+        "joseki"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        for jm in crate::joseki::joseki_moves(ctx.board, ctx.us, ctx.patterns) {
+            if !values.candidate[jm.point.index()] {
+                continue;
+            }
+            let moku = jm.value as f32 * MOKU_PER_JOSEKI_URGENCY;
+            match jm.mark {
+                Mark::Good | Mark::None => values.add(jm.point, moku, reason::JOSEKI),
+                Mark::Bad => values.add(jm.point, -moku, reason::JOSEKI),
+                Mark::Trick => {}
             }
         }
     }

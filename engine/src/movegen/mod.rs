@@ -21,11 +21,15 @@ pub mod mcts;
 /// Largest board on which the look-ahead is the Monte Carlo search (measured on 9×9: 9x9.tst
 /// 29/71 with it, 18/71 without); larger boards use the classical reply look-ahead.
 pub const MONTE_CARLO_MAX_SIZE: usize = 13;
+
+/// Reading nodes per tactical or connection question during move generation.
+pub const GENMOVE_READING_NODES: u64 = 20_000;
 pub mod stages;
 pub mod time;
 
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::pattern::{Kind, PatternSet};
+use crate::reading::{self, ReadingOptions};
 use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
 use stages::Stage;
 use std::time::{Duration, Instant};
@@ -238,7 +242,30 @@ impl MoveGenerator {
 
     /// Values every candidate for `us` on `board` (restricted to `allowed` when given) and
     /// decides. `board` is left as it was.
+    ///
+    /// Every reading question gets a node budget ([`GENMOVE_READING_NODES`]) unless the
+    /// caller set one: the generator asks hundreds of questions a move, and one unbounded
+    /// question in a wild position could read for minutes.
     pub fn generate(
+        &self,
+        board: &mut Board,
+        us: Color,
+        komi: f32,
+        allowed: Option<&[Point]>,
+    ) -> MoveChoice {
+        let saved = reading::thread_options();
+        if saved.node_limit == 0 {
+            reading::set_thread_options(ReadingOptions {
+                node_limit: GENMOVE_READING_NODES,
+                ..saved
+            });
+        }
+        let choice = self.generate_within_budget(board, us, komi, allowed);
+        reading::set_thread_options(saved);
+        choice
+    }
+
+    fn generate_within_budget(
         &self,
         board: &mut Board,
         us: Color,

@@ -315,12 +315,20 @@ pub struct JosekiStage;
 /// normal continuation (60) ≈ 7, a fuseki move (40–50) ≈ 5–6, about the opening bonuses.
 const MOKU_PER_JOSEKI_URGENCY: f32 = 0.12;
 
+/// Smallest board on which the joseki stage runs.
+const JOSEKI_MIN_SIZE: usize = 13;
+
 impl Stage for JosekiStage {
     fn name(&self) -> &'static str {
         "joseki"
     }
 
     fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        // The library's corner figures are 19×19 sequences; on small boards the opposite
+        // side is too close for them to mean the same thing.
+        if ctx.board.size() < JOSEKI_MIN_SIZE {
+            return;
+        }
         for jm in crate::joseki::joseki_moves(ctx.board, ctx.us, ctx.patterns) {
             if !values.candidate[jm.point.index()] {
                 continue;

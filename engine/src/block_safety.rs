@@ -226,22 +226,7 @@ pub fn assess(board: &Board, stones: &[Point]) -> BlockSafety {
 mod tests {
     use super::*;
     use crate::board::{Color, Move, Vertex};
-
-    fn setup(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.split_whitespace().enumerate() {
-                let c = match ch {
-                    "X" => Color::Black,
-                    "O" => Color::White,
-                    _ => continue,
-                };
-                b.add_stone(Point::from_xy(x, y), c).unwrap();
-            }
-        }
-        b.clear_history();
-        b
-    }
+    use crate::test_util::setup;
 
     fn pts(b: &Board, vs: &str) -> Vec<Point> {
         vs.split_whitespace()

@@ -267,9 +267,9 @@ fn touch_diagonally(b: &Board, a: Point, c: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eyes::tests::setup;
     use crate::pattern::NoPatterns;
     use crate::reading::ReadingOptions;
+    use crate::test_util::setup;
 
     fn dragons(b: &mut Board) -> Dragons {
         let mut r = Reader::new(ReadingOptions {

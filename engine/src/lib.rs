@@ -20,3 +20,5 @@ pub mod playout;
 pub mod reading;
 pub mod scoring;
 pub mod sgf;
+#[cfg(test)]
+mod test_util;

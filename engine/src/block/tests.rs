@@ -1,8 +1,8 @@
 use super::*;
-use crate::board::{Move, Vertex};
-use crate::eyes::tests::setup;
 use crate::pattern::NoPatterns;
 use crate::reading::ReadingOptions;
+use crate::test_util::pt;
+use crate::test_util::setup;
 
 fn blocks(b: &mut Board) -> Blocks {
     let mut r = Reader::new(ReadingOptions {
@@ -10,13 +10,6 @@ fn blocks(b: &mut Board) -> Blocks {
         ..ReadingOptions::default()
     });
     Blocks::new(b, &mut r, &NoPatterns, &BlockOptions::default())
-}
-
-fn pt(b: &Board, v: &str) -> Point {
-    match Vertex::parse_move(v, b.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!(),
-    }
 }
 
 fn pts(b: &Board, vs: &str) -> Vec<Point> {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::test_util::pt;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -20,13 +21,6 @@ fn diagram(rows: &[&str]) -> Board {
     b.clear_history();
     b.validate().unwrap();
     b
-}
-
-fn pt(b: &Board, v: &str) -> Point {
-    match Vertex::parse_move(v, b.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => panic!("pass"),
-    }
 }
 
 fn play(b: &mut Board, c: Color, v: &str) {

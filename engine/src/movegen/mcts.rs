@@ -375,9 +375,10 @@ fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Vertex;
+
     use crate::movegen::{Decision, GenOptions, MoveGenerator};
     use crate::pattern::NoPatterns;
+    use crate::test_util::pt;
 
     /// A board from rows drawn top first: `X` black, `O` white, `.` empty.
     fn diagram(rows: &[&str]) -> Board {
@@ -394,13 +395,6 @@ mod tests {
         }
         b.clear_history();
         b
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        match Vertex::parse_move(v, b.size()).unwrap() {
-            Move::Play(p) => p,
-            Move::Pass => panic!("pass"),
-        }
     }
 
     fn candidate(p: Point, value: f32) -> ValuedMove {

@@ -1,6 +1,7 @@
 use super::*;
-use crate::board::{Board, Color, Move, Point, Vertex};
+use crate::board::{Board, Color, Point};
 use crate::pattern::NoPatterns;
+use crate::test_util::pt;
 
 /// A board from rows drawn top first: `X` black, `O` white, `.` empty.
 fn diagram(rows: &[&str]) -> Board {
@@ -17,13 +18,6 @@ fn diagram(rows: &[&str]) -> Board {
     }
     b.clear_history();
     b
-}
-
-fn pt(b: &Board, v: &str) -> Point {
-    match Vertex::parse_move(v, b.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => panic!("pass"),
-    }
 }
 
 fn generator(lookahead: bool) -> MoveGenerator {

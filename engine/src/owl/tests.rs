@@ -1,15 +1,8 @@
 //! Small classic life-and-death problems: a black group walled in by a strong white group.
 
 use super::*;
-use crate::board::{Move, Vertex};
-use crate::eyes::tests::setup;
-
-fn pt(b: &Board, v: &str) -> Point {
-    match Vertex::parse_move(v, b.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!(),
-    }
-}
+use crate::test_util::pt;
+use crate::test_util::setup;
 
 /// The stones of the black group containing `v`: every black stone (the figures hold one
 /// group).

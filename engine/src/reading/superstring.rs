@@ -188,30 +188,8 @@ fn bamboo_joint(b: &Board, a: Point, c: Point, l: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Move, Vertex};
-
-    fn setup(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.split_whitespace().enumerate() {
-                let c = match ch {
-                    "X" => Color::Black,
-                    "O" => Color::White,
-                    _ => continue,
-                };
-                b.add_stone(Point::from_xy(x, y), c).unwrap();
-            }
-        }
-        b.clear_history();
-        b
-    }
-
-    fn pt(b: &Board, v: &str) -> Point {
-        match Vertex::parse_move(v, b.size()).unwrap() {
-            Move::Play(p) => p,
-            Move::Pass => unreachable!(),
-        }
-    }
+    use crate::board::Vertex;
+    use crate::test_util::{pt, setup};
 
     fn members(b: &mut Board, v: &str) -> Vec<String> {
         let s = pt(b, v);

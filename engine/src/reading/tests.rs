@@ -3,29 +3,7 @@
 
 use super::*;
 use crate::board::{Move, Vertex};
-
-fn setup(rows: &[&str]) -> Board {
-    let mut b = Board::new(rows.len()).unwrap();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.split_whitespace().enumerate() {
-            let c = match ch {
-                "X" => Color::Black,
-                "O" => Color::White,
-                _ => continue,
-            };
-            b.add_stone(Point::from_xy(x, y), c).unwrap();
-        }
-    }
-    b.clear_history();
-    b
-}
-
-fn pt(b: &Board, v: &str) -> Point {
-    match Vertex::parse_move(v, b.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!(),
-    }
-}
+use crate::test_util::{pt, setup};
 
 fn reader() -> Reader {
     Reader::new(ReadingOptions {

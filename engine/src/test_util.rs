@@ -1,0 +1,29 @@
+//! Helpers shared by the engine's unit tests: boards drawn as figures, vertices by name.
+
+use crate::board::{Board, Color, Move, Point, Vertex};
+
+/// A board drawn row by row from the top, points separated by spaces: `X` Black, `O` White,
+/// anything else empty. Setup stones, no history.
+pub(crate) fn setup(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.split_whitespace().enumerate() {
+            let c = match ch {
+                "X" => Color::Black,
+                "O" => Color::White,
+                _ => continue,
+            };
+            b.add_stone(Point::from_xy(x, y), c).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+/// The point of a GTP vertex such as `D4` on `b`; a pass is a test bug.
+pub(crate) fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => panic!("{v} is not a point"),
+    }
+}

@@ -19,13 +19,11 @@
 //!
 //! The diagrams and the tuning are in `docs/evaluation.md`, "Blocks".
 
-use crate::block_safety::{self, Danger, Freedom, POINTS_PER_SURROUNDING_MOVE};
+use crate::block_safety::{self, Danger, Freedom, POINTS_PER_SURROUNDING_MOVE, Reach};
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use crate::dragon::Dragons;
 use crate::eyes::{self, EyeSpace};
-use crate::influence::{
-    Degree, Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY, reach_from,
-};
+use crate::influence::{Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY};
 use crate::life::{UnconditionalLife, unconditional_life};
 use crate::owl::{DragonStatus, Owl, OwlOptions};
 use crate::pattern::PatternSet;
@@ -378,65 +376,17 @@ fn area_freedom(
     for &p in stones.iter().chain(territory).chain(dead_enemy) {
         inside[p.index()] = true;
     }
-    let mut near = [false; NUM_CELLS];
-    let mut far = [false; NUM_CELLS];
-    let mut degree = [0u8; NUM_CELLS];
     let enemy = |q: Point| board.color_at(q) == Some(color.opponent()) && !dead(q);
-    let n = board.size() as i32;
-    for &s in stones.iter().chain(territory).chain(dead_enemy) {
-        for q in s.neighbors().into_iter().chain(s.diagonals()) {
-            if board.cell(q) == Cell::Empty {
-                near[q.index()] = true;
-            }
-        }
-        let (sx, sy) = s.xy();
-        for (dx, dy) in JUMPS_AND_KNIGHTS {
-            let (x, y) = (sx as i32 + dx, sy as i32 + dy);
-            if x >= 0 && y >= 0 && x < n && y < n {
-                let q = Point::from_xy(x as usize, y as usize);
-                if board.cell(q) == Cell::Empty {
-                    far[q.index()] = true;
-                }
-            }
-        }
-        reach_from(board, s, true, enemy, |q, d| {
-            let code = d as u8 + 1;
-            let slot = &mut degree[q.index()];
-            if *slot == 0 || code < *slot {
-                *slot = code;
-            }
-        });
-    }
-    let mut f = Freedom::default();
-    let mut beyond = 0;
-    for p in board.points() {
-        let i = p.index();
-        if inside[i] {
-            continue;
-        }
-        f.adjacent += u32::from(near[i]);
-        beyond += u32::from(near[i] && !by_stone[i]);
-        f.jumps += u32::from(far[i] && !near[i]);
-        f.wulu_degree2 += u32::from(degree[i] == Degree::Jump as u8 + 1);
-        f.wulu_degree25 += u32::from(degree[i] == Degree::Knight as u8 + 1);
-    }
+    let area = stones.iter().chain(territory).chain(dead_enemy).copied();
+    let reach = Reach::from_points(board, area, enemy);
+    let f = reach.count(board, |i| inside[i]);
+    let beyond = board
+        .points()
+        .map(|p| p.index())
+        .filter(|&i| !inside[i] && reach.is_near(i) && !by_stone[i])
+        .count() as u32;
     (f, beyond)
 }
-
-const JUMPS_AND_KNIGHTS: [(i32, i32); 12] = [
-    (0, -2),
-    (-2, 0),
-    (2, 0),
-    (0, 2),
-    (-1, -2),
-    (1, -2),
-    (-2, -1),
-    (2, -1),
-    (-2, 1),
-    (2, 1),
-    (-1, 2),
-    (1, 2),
-];
 
 /// Eyes of the block of `stones`: the eye spaces of its colour that touch a stone of it or a
 /// point of its territory, values summed and capped at two; the simple estimate when there

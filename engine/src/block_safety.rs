@@ -51,45 +51,83 @@ pub fn freedom(board: &Board, stones: &[Point]) -> Freedom {
     let Some(color) = stones.iter().find_map(|&s| board.color_at(s)) else {
         return Freedom::default();
     };
-    let mut near = [false; NUM_CELLS];
-    let mut far = [false; NUM_CELLS];
-    // Best Wulu degree code per point: 0 none, else Degree as 1..=4.
-    let mut degree = [0u8; NUM_CELLS];
     let enemy = |q: Point| board.color_at(q) == Some(color.opponent());
-    for &s in stones.iter().filter(|&&s| board.color_at(s) == Some(color)) {
-        for q in s.neighbors().into_iter().chain(s.diagonals()) {
-            if board.cell(q) == Cell::Empty {
-                near[q.index()] = true;
-            }
-        }
-        let (sx, sy) = s.xy();
+    let own = stones
+        .iter()
+        .copied()
+        .filter(|&s| board.color_at(s) == Some(color));
+    Reach::from_points(board, own, enemy).count(board, |_| false)
+}
+
+/// Where a set of points reaches: the empty points adjacent or diagonal to one of them, a
+/// jump or knight's move away, and the best Wulu degree (influence's rules) of each point.
+/// Shared by the freedom of a stone set and of a block's whole area.
+pub(crate) struct Reach {
+    near: [bool; NUM_CELLS],
+    far: [bool; NUM_CELLS],
+    /// Best Wulu degree code per point: 0 none, else Degree as 1..=4.
+    degree: [u8; NUM_CELLS],
+}
+
+impl Reach {
+    pub(crate) fn from_points(
+        board: &Board,
+        sources: impl IntoIterator<Item = Point>,
+        enemy: impl Fn(Point) -> bool + Copy,
+    ) -> Reach {
+        let mut r = Reach {
+            near: [false; NUM_CELLS],
+            far: [false; NUM_CELLS],
+            degree: [0; NUM_CELLS],
+        };
         let n = board.size() as i32;
-        for (dx, dy) in JUMPS_AND_KNIGHTS {
-            let (x, y) = (sx as i32 + dx, sy as i32 + dy);
-            if x >= 0 && y >= 0 && x < n && y < n {
-                let q = Point::from_xy(x as usize, y as usize);
+        for s in sources {
+            for q in s.neighbors().into_iter().chain(s.diagonals()) {
                 if board.cell(q) == Cell::Empty {
-                    far[q.index()] = true;
+                    r.near[q.index()] = true;
                 }
             }
-        }
-        reach_from(board, s, true, enemy, |q, d| {
-            let code = d as u8 + 1;
-            let slot = &mut degree[q.index()];
-            if *slot == 0 || code < *slot {
-                *slot = code;
+            let (sx, sy) = s.xy();
+            for (dx, dy) in JUMPS_AND_KNIGHTS {
+                let (x, y) = (sx as i32 + dx, sy as i32 + dy);
+                if x >= 0 && y >= 0 && x < n && y < n {
+                    let q = Point::from_xy(x as usize, y as usize);
+                    if board.cell(q) == Cell::Empty {
+                        r.far[q.index()] = true;
+                    }
+                }
             }
-        });
+            reach_from(board, s, true, enemy, |q, d| {
+                let code = d as u8 + 1;
+                let slot = &mut r.degree[q.index()];
+                if *slot == 0 || code < *slot {
+                    *slot = code;
+                }
+            });
+        }
+        r
     }
-    let mut f = Freedom::default();
-    for p in board.points() {
-        let i = p.index();
-        f.adjacent += u32::from(near[i]);
-        f.jumps += u32::from(far[i] && !near[i]);
-        f.wulu_degree2 += u32::from(degree[i] == Degree::Jump as u8 + 1);
-        f.wulu_degree25 += u32::from(degree[i] == Degree::Knight as u8 + 1);
+
+    /// Whether point index `i` is adjacent or diagonal to a source.
+    pub(crate) fn is_near(&self, i: usize) -> bool {
+        self.near[i]
     }
-    f
+
+    /// The freedom counted over the board's points, leaving out those `skip` names.
+    pub(crate) fn count(&self, board: &Board, skip: impl Fn(usize) -> bool) -> Freedom {
+        let mut f = Freedom::default();
+        for p in board.points() {
+            let i = p.index();
+            if skip(i) {
+                continue;
+            }
+            f.adjacent += u32::from(self.near[i]);
+            f.jumps += u32::from(self.far[i] && !self.near[i]);
+            f.wulu_degree2 += u32::from(self.degree[i] == Degree::Jump as u8 + 1);
+            f.wulu_degree25 += u32::from(self.degree[i] == Degree::Knight as u8 + 1);
+        }
+        f
+    }
 }
 
 const JUMPS_AND_KNIGHTS: [(i32, i32); 12] = [

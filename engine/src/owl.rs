@@ -307,33 +307,7 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.attacker_moves(b, &info, depth);
-        let (mut best, mut best_move) = (0, Point::NONE);
-        for (m, _) in moves {
-            if !b.try_play(m, self.color.opponent()) {
-                continue;
-            }
-            let took_ko = b.ko_point().is_some();
-            let mut code = if self.is_captured(b) {
-                WIN
-            } else {
-                reverse(self.defend_node(b, depth + 1).0)
-            };
-            b.undo();
-            if took_ko && code == WIN && self.opts.ko_results {
-                code = KO_A;
-            }
-            if code != 0 && better_of(code, best) == code && code != best {
-                best = code;
-                best_move = m;
-            }
-            if best == WIN {
-                break;
-            }
-        }
-        if !self.out_of_budget() {
-            self.tt_put(key, best, best_move);
-        }
-        (best, best_move)
+        self.best_of_moves(b, moves, true, depth, key)
     }
 
     fn defend_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
@@ -356,19 +330,44 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.defender_moves(b, &info, depth);
+        self.best_of_moves(b, moves, false, depth, key)
+    }
+
+    /// Tries `moves` for the attacker (`attacking`) or the defender and keeps the best
+    /// result for the side moving (a ko win reported as KO_A), stopping at a clean win; the
+    /// answer goes into the table unless the budget ran out under it. The defender's moves
+    /// are remembered in `played` (the group grows with them).
+    fn best_of_moves(
+        &mut self,
+        b: &mut Board,
+        moves: Candidates,
+        attacking: bool,
+        depth: u32,
+        key: u64,
+    ) -> (i32, Point) {
+        let mover = if attacking {
+            self.color.opponent()
+        } else {
+            self.color
+        };
         let (mut best, mut best_move) = (0, Point::NONE);
         for (m, _) in moves {
-            if !b.try_play(m, self.color) {
+            if !b.try_play(m, mover) {
                 continue;
             }
-            self.played.push(m);
+            if !attacking {
+                self.played.push(m);
+            }
             let took_ko = b.ko_point().is_some();
-            let mut code = if self.is_captured(b) {
-                0
-            } else {
-                reverse(self.attack_node(b, depth + 1).0)
+            let mut code = match (self.is_captured(b), attacking) {
+                (true, true) => WIN,
+                (true, false) => 0,
+                (false, true) => reverse(self.defend_node(b, depth + 1).0),
+                (false, false) => reverse(self.attack_node(b, depth + 1).0),
             };
-            self.played.pop();
+            if !attacking {
+                self.played.pop();
+            }
             b.undo();
             if took_ko && code == WIN && self.opts.ko_results {
                 code = KO_A;

@@ -128,6 +128,33 @@ thread_local! {
 /// The region of `color`'s eye space containing `start` (an empty point or an inside opponent
 /// stone), or `None` when the region is open or too large. Points are listed in flood order.
 pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
+    if let Some(space) = flood_eye_space(b, start, color) {
+        return Some(space);
+    }
+    // The flood stops at marginal points, so from one the space is found through its
+    // neighbours.
+    if b.cell(start) == Cell::Empty && touches_live_enemy(b, start, color) {
+        for n in start.neighbors() {
+            if b.cell(n) == Cell::Empty
+                && !touches_live_enemy(b, n, color)
+                && let Some(space) = flood_eye_space(b, n, color)
+                && space.contains(start)
+            {
+                return Some(space);
+            }
+        }
+    }
+    None
+}
+
+/// Does the empty point `p` touch an opponent stone that is not inside an eye space?
+fn touches_live_enemy(b: &Board, p: Point, color: Color) -> bool {
+    p.neighbors()
+        .iter()
+        .any(|&n| b.color_at(n) == Some(color.opponent()) && !is_inside_stone(b, n, color))
+}
+
+fn flood_eye_space(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
     let node = |p: Point| match b.cell(p) {
         Cell::Empty => true,
         c if c.color() == Some(color.opponent()) => is_inside_stone(b, p, color),
@@ -147,10 +174,7 @@ pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
             let p = points[i];
             i += 1;
             let empty = b.cell(p) == Cell::Empty;
-            let touches_live_enemy = empty
-                && p.neighbors().iter().any(|&n| {
-                    b.color_at(n) == Some(color.opponent()) && !is_inside_stone(b, n, color)
-                });
+            let touches_live_enemy = empty && touches_live_enemy(b, p, color);
             if touches_live_enemy {
                 marginal.push(p);
             }
@@ -244,10 +268,19 @@ struct Shape {
 
 impl Shape {
     /// Eyes after both pass: connected parts of the points the defender has not filled, each
-    /// with a strong empty point, capped at two.
+    /// with a strong point that stays empty, capped at two.
     fn count(&self, defender: u16, attacker: u16) -> u8 {
         let all = (1u16 << self.n) - 1;
-        let mut left = all & !defender & !(attacker & self.marginal);
+        // Attacker stones on marginal points are connected outside: they take their point out
+        // of the space, and the points next to them become marginal too.
+        let connected = attacker & self.marginal;
+        let mut strong = self.strong;
+        for i in 0..self.n {
+            if connected & (1 << i) != 0 {
+                strong &= !self.adjacent[i];
+            }
+        }
+        let mut left = all & !defender & !connected;
         let mut eyes = 0;
         while left != 0 && eyes < 2 {
             let mut part = left & left.wrapping_neg();
@@ -264,14 +297,14 @@ impl Shape {
                 part = grown;
             }
             left &= !part;
-            // A part with a strong empty point is an eye; so is a part the attacker has
-            // filled completely, since its stones have no liberty left: the defender takes
-            // them and the space is empty again.
+            // Attacker stones with at most one liberty left get captured (the defender fills
+            // that liberty), and the eye is where they stood: a throw-in on a false point
+            // leaves a false eye however strong the point the defender fills.
             let empty = part & !attacker;
-            let eye = if empty != 0 {
-                empty & self.strong != 0
+            let eye = if empty.count_ones() <= 1 && part & attacker != 0 {
+                part & attacker & strong != 0
             } else {
-                part & self.strong != 0
+                empty & strong != 0
             };
             if eye {
                 eyes += 1;

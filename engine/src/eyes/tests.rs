@@ -147,3 +147,51 @@ fn an_open_region_is_no_eye_space() {
     let space = eye_space_at(&b, pt(&b, "B6"), Color::Black);
     assert!(space.is_none(), "{space:?}");
 }
+
+#[test]
+fn a_throw_in_on_a_false_point_leaves_no_eye() {
+    // C4-D4: C4 is false (white B5, B3), D4 is not. White throws in at C4 and, once
+    // captured, the eye left there is false; black at C4 first keeps D4 as one eye.
+    // GNU Go: eval_eye D4 = 0 1 C4 C4.
+    let b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". O O O O O O O O",
+        "O O X X X X X X O",
+        "O X . . X . X . O",
+        "O O X X X X X X O",
+        ". O O O O O O O O",
+        ". . . . . . . . .",
+    ]);
+    let v = value_at(&b, "D4");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "C4")));
+    assert_eq!(v.defense, Some(pt(&b, "C4")));
+    let v = value_at(&b, "F4");
+    assert_eq!((v.min, v.max), (1, 1));
+}
+
+#[test]
+fn an_attacker_stone_connected_out_makes_its_neighbours_marginal() {
+    // A1-B1 with white C1 connected out: white B1 leaves A1 next to a live white stone, no
+    // eye; black B1 makes A1 an eye. GNU Go: eval_eye A1 = 0 1 B1 B1. The space is found
+    // from its marginal point B1 too.
+    let b = setup(&[
+        "O . . . O O . . .",
+        "O O X X X O . . .",
+        "X X X X X O . . .",
+        ". X . O X O . . .",
+        "X X X X X O O . .",
+        ". . X O O O . . .",
+        "X . X O O . O . .",
+        "X X X O . . . . .",
+        ". . O O . . . . .",
+    ]);
+    for v in ["A1", "B1"] {
+        let v = value_at(&b, v);
+        assert_eq!((v.min, v.max), (0, 1));
+        assert_eq!(v.attack, Some(pt(&b, "B1")));
+        assert_eq!(v.defense, Some(pt(&b, "B1")));
+    }
+}

@@ -23,12 +23,21 @@
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use std::cell::RefCell;
 
-/// Spaces with more points than this are not searched: they are worth two eyes when they
-/// hold at least [`BIG_SPACE_STRONG`] strong empty points, else one.
+/// Spaces with more points than this are not searched but judged by their core
+/// ([`big_space_value`]).
 pub const MAX_SEARCH_POINTS: usize = 9;
 
-/// Strong empty points that make an unsearched large space worth two eyes.
-pub const BIG_SPACE_STRONG: usize = 7;
+/// Points plus outside diagonals ("keys", see [`Shape`]) the minimax plays on.
+pub const MAX_SEARCH_NODES: usize = 11;
+
+/// 3^[`MAX_SEARCH_NODES`]: states of the minimax (each node empty, defender's, attacker's).
+const SEARCH_STATES: usize = 177_147;
+
+/// Core points (see [`big_space_value`]) that make an unsearched large space worth two eyes.
+pub const BIG_SPACE_CORE: usize = 7;
+
+/// Core points that make an unsearched large space worth two eyes if the defender plays first.
+pub const BIG_SPACE_CORE_SPLIT: usize = 3;
 
 /// Regions larger than this are open territory rather than eye spaces.
 pub const MAX_EYE_SPACE: usize = 40;
@@ -70,11 +79,20 @@ impl EyeSpace {
 /// to another opponent string (it cannot connect out). Whether it really is inside is decided
 /// by the enclosure of the region it ends up in.
 pub fn is_inside_stone(b: &Board, s: Point, color: Color) -> bool {
+    is_inside(b, s, color, false)
+}
+
+/// [`is_inside_stone`]; `strict` (for spaces too big to search, where a stone with three
+/// liberties has room to live or connect) also requires at most two liberties.
+fn is_inside(b: &Board, s: Point, color: Color, strict: bool) -> bool {
     if b.color_at(s) != Some(color.opponent()) {
         return false;
     }
     if b.libs(s) <= 1 {
         return true;
+    }
+    if strict && b.libs(s) > 2 {
+        return false;
     }
     if b.libs(s) > 2 && b.string_size(s) > MAX_INSIDE_STONES {
         return false;
@@ -92,16 +110,62 @@ pub const MAX_INSIDE_STONES: usize = 2;
 
 /// Is the empty point `p` false for `color` by the diagonal rule?
 pub fn is_false_point(b: &Board, p: Point, color: Color) -> bool {
+    is_false(b, p, color, false)
+}
+
+fn is_false(b: &Board, p: Point, color: Color, strict: bool) -> bool {
+    let (enemy, edge) = enemy_diagonals(b, p, color, strict);
+    enemy >= 2 || (edge && enemy >= 1)
+}
+
+/// The opponent's stones on the diagonals of `p` (inside stones not counted), and whether
+/// `p` is on the edge.
+fn enemy_diagonals(b: &Board, p: Point, color: Color, strict: bool) -> (usize, bool) {
     let mut enemy = 0;
     let mut edge = false;
     for d in p.diagonals() {
         match b.cell(d) {
             Cell::Border => edge = true,
-            c if c.color() == Some(color.opponent()) && !is_inside_stone(b, d, color) => enemy += 1,
+            c if c.color() == Some(color.opponent()) && !is_inside(b, d, color, strict) => {
+                enemy += 1
+            }
             _ => {}
         }
     }
-    enemy >= 2 || (edge && enemy >= 1)
+    (enemy, edge)
+}
+
+/// Could the opponent of `color` put a stone on the empty point `p` that is not captured at
+/// once: it captures, or it has at least three liberties (with two the defender ataris it).
+fn attacker_can_stand(b: &Board, p: Point, color: Color) -> bool {
+    let attacker = color.opponent();
+    let mut seen = [Point::default(); 3];
+    let mut count = 0;
+    let mut note = |l: Point, count: &mut usize| {
+        if l != p && !seen[..*count].contains(&l) {
+            seen[*count] = l;
+            *count += 1;
+        }
+    };
+    for n in p.neighbors() {
+        match b.cell(n) {
+            Cell::Empty => note(n, &mut count),
+            c if c.color() == Some(color) && b.libs(n) == 1 => return true,
+            c if c.color() == Some(attacker) => {
+                for l in b.liberties(n) {
+                    if count == 3 {
+                        break;
+                    }
+                    note(l, &mut count);
+                }
+            }
+            _ => {}
+        }
+        if count == 3 {
+            return true;
+        }
+    }
+    false
 }
 
 /// Scratch marks reused between calls (no allocation of board-sized arrays per call).
@@ -128,16 +192,27 @@ thread_local! {
 /// The region of `color`'s eye space containing `start` (an empty point or an inside opponent
 /// stone), or `None` when the region is open or too large. Points are listed in flood order.
 pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
-    if let Some(space) = flood_eye_space(b, start, color) {
+    let space = eye_space_from(b, start, color, false)?;
+    // A space too big to search with a lively opponent string in it: that string is not
+    // inside, and the space is what remains around it, if anything.
+    let lively = |p: &Point| b.color_at(*p) == Some(color.opponent()) && b.libs(*p) > 2;
+    if space.points.len() > MAX_SEARCH_POINTS && space.points.iter().any(lively) {
+        return eye_space_from(b, start, color, true);
+    }
+    Some(space)
+}
+
+fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
+    if let Some(space) = flood_eye_space(b, start, color, strict) {
         return Some(space);
     }
     // The flood stops at marginal points, so from one the space is found through its
     // neighbours.
-    if b.cell(start) == Cell::Empty && touches_live_enemy(b, start, color) {
+    if b.cell(start) == Cell::Empty && touches_live_enemy(b, start, color, strict) {
         for n in start.neighbors() {
             if b.cell(n) == Cell::Empty
-                && !touches_live_enemy(b, n, color)
-                && let Some(space) = flood_eye_space(b, n, color)
+                && !touches_live_enemy(b, n, color, strict)
+                && let Some(space) = flood_eye_space(b, n, color, strict)
                 && space.contains(start)
             {
                 return Some(space);
@@ -148,16 +223,16 @@ pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
 }
 
 /// Does the empty point `p` touch an opponent stone that is not inside an eye space?
-fn touches_live_enemy(b: &Board, p: Point, color: Color) -> bool {
+fn touches_live_enemy(b: &Board, p: Point, color: Color, strict: bool) -> bool {
     p.neighbors()
         .iter()
-        .any(|&n| b.color_at(n) == Some(color.opponent()) && !is_inside_stone(b, n, color))
+        .any(|&n| b.color_at(n) == Some(color.opponent()) && !is_inside(b, n, color, strict))
 }
 
-fn flood_eye_space(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
+fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
     let node = |p: Point| match b.cell(p) {
         Cell::Empty => true,
-        c if c.color() == Some(color.opponent()) => is_inside_stone(b, p, color),
+        c if c.color() == Some(color.opponent()) => is_inside(b, p, color, strict),
         _ => false,
     };
     if !node(start) {
@@ -174,7 +249,7 @@ fn flood_eye_space(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
             let p = points[i];
             i += 1;
             let empty = b.cell(p) == Cell::Empty;
-            let touches_live_enemy = empty && touches_live_enemy(b, p, color);
+            let touches_live_enemy = empty && touches_live_enemy(b, p, color, strict);
             if touches_live_enemy {
                 marginal.push(p);
             }
@@ -214,7 +289,7 @@ fn flood_eye_space(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
         let false_points: Vec<Point> = points
             .iter()
             .copied()
-            .filter(|&p| b.cell(p) == Cell::Empty && is_false_point(b, p, color))
+            .filter(|&p| b.cell(p) == Cell::Empty && is_false(b, p, color, strict))
             .collect();
         let value = eye_value(b, &points, &marginal, &false_points, color);
         Some(EyeSpace {
@@ -253,10 +328,18 @@ pub fn eye_space_of_point(b: &Board, p: Point) -> Option<EyeSpace> {
 // ---------------------------------------------------------------------------------------------
 // The minimax over an eye space
 
-/// A small eye space as bitmasks over its points (at most [`MAX_SEARCH_POINTS`]).
+/// A small eye space as bitmasks over its points (at most [`MAX_SEARCH_POINTS`], bits
+/// `0..n`) and the *keys* after them (bits `n..nodes`): empty diagonals outside the space
+/// where attacker stones would make a point false (one more makes a half eye, two more a
+/// point that is safe only if the defender answers). Keys are played like points but are
+/// never part of the space.
 struct Shape {
     n: usize,
-    adjacent: [u16; MAX_SEARCH_POINTS],
+    nodes: usize,
+    adjacent: [u16; MAX_SEARCH_NODES],
+    /// For each point, its keys and how many of them the attacker needs to make it false.
+    keys: [u16; MAX_SEARCH_POINTS],
+    keys_needed: [u8; MAX_SEARCH_POINTS],
     /// Points that can make an eye on their own (neither marginal nor false).
     strong: u16,
     /// Points held by the attacker at the start (inside opponent stones).
@@ -275,6 +358,13 @@ impl Shape {
         // of the space, and the points next to them become marginal too.
         let connected = attacker & self.marginal;
         let mut strong = self.strong;
+        for i in 0..self.n {
+            if self.keys[i] != 0
+                && (self.keys[i] & attacker).count_ones() >= u32::from(self.keys_needed[i])
+            {
+                strong &= !(1 << i);
+            }
+        }
         for i in 0..self.n {
             if connected & (1 << i) != 0 {
                 strong &= !self.adjacent[i];
@@ -346,8 +436,8 @@ struct Memo {
 
 thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo {
-        value: vec![0; 4 * 19683],
-        stamp: vec![0; 4 * 19683],
+        value: vec![0; 4 * SEARCH_STATES],
+        stamp: vec![0; 4 * SEARCH_STATES],
         generation: 0,
     });
 }
@@ -363,7 +453,7 @@ fn minimax(
     passed: bool,
 ) -> (u8, Option<usize>) {
     let mut key = 0usize;
-    for i in (0..shape.n).rev() {
+    for i in (0..shape.nodes).rev() {
         key = key * 3
             + if defender & (1 << i) != 0 {
                 1
@@ -385,10 +475,11 @@ fn minimax(
             None,
         )
     };
-    for i in 0..shape.n {
+    for i in 0..shape.nodes {
         let bit = 1u16 << i;
         if (defender | attacker) & bit != 0
-            || ((defender_to_move || shape.marginal & bit == 0)
+            || (i < shape.n
+                && (defender_to_move || shape.marginal & bit == 0)
                 && shape.is_last_empty(i, defender, attacker, defender_to_move))
         {
             continue;
@@ -412,6 +503,53 @@ fn minimax(
     (best, best_move)
 }
 
+/// A space too big to search, judged by its *core*: the strong empty points with no marginal
+/// neighbour, which the attacker cannot reach with one move from outside. A large core is two
+/// eyes; a small one is one eye, or two if the defender plays first on the core point with
+/// the most core neighbours (where the attacker would play to reduce it).
+fn big_space_value(
+    b: &Board,
+    points: &[Point],
+    marginal: &[Point],
+    is_strong: impl Fn(Point) -> bool,
+) -> EyeValue {
+    let is_core = |p: Point| {
+        b.cell(p) == Cell::Empty
+            && is_strong(p)
+            && !p.neighbors().iter().any(|n| marginal.contains(n))
+    };
+    let mut core = 0;
+    let mut centre: Option<(usize, Point)> = None;
+    let mut any_strong = false;
+    for &p in points {
+        any_strong |= b.cell(p) == Cell::Empty && is_strong(p);
+        if !is_core(p) {
+            continue;
+        }
+        core += 1;
+        let degree = p.neighbors().iter().filter(|&&n| is_core(n)).count();
+        if centre.is_none_or(|(d, _)| degree > d) {
+            centre = Some((degree, p));
+        }
+    }
+    let (min, max) = if core >= BIG_SPACE_CORE {
+        (2, 2)
+    } else if core >= BIG_SPACE_CORE_SPLIT {
+        (1, 2)
+    } else if any_strong {
+        (1, 1)
+    } else {
+        (0, 0)
+    };
+    let vital = centre.filter(|_| min < max).map(|(_, p)| p);
+    EyeValue {
+        min,
+        max,
+        attack: vital,
+        defense: vital,
+    }
+}
+
 /// The value of an eye space of `color` made of `points` (see the module documentation).
 pub fn eye_value(
     b: &Board,
@@ -422,21 +560,14 @@ pub fn eye_value(
 ) -> EyeValue {
     let is_strong = |p: Point| !marginal.contains(&p) && !false_points.contains(&p);
     if points.len() > MAX_SEARCH_POINTS {
-        let strong = points
-            .iter()
-            .filter(|&&p| b.cell(p) == Cell::Empty && is_strong(p))
-            .count();
-        let v = if strong >= BIG_SPACE_STRONG { 2 } else { 1 };
-        return EyeValue {
-            min: v,
-            max: v,
-            attack: None,
-            defense: None,
-        };
+        return big_space_value(b, points, marginal, is_strong);
     }
     let mut shape = Shape {
         n: points.len(),
-        adjacent: [0; MAX_SEARCH_POINTS],
+        nodes: points.len(),
+        adjacent: [0; MAX_SEARCH_NODES],
+        keys: [0; MAX_SEARCH_POINTS],
+        keys_needed: [0; MAX_SEARCH_POINTS],
         strong: 0,
         attacker: 0,
         marginal: 0,
@@ -457,6 +588,39 @@ pub fn eye_value(
             shape.marginal |= 1 << i;
         }
     }
+    let mut key_points = [Point::default(); MAX_SEARCH_NODES];
+    for (i, &p) in points.iter().enumerate() {
+        if b.cell(p) != Cell::Empty || !is_strong(p) {
+            continue;
+        }
+        let (enemy, edge) = enemy_diagonals(b, p, color, false);
+        let needed = if edge { 1 } else { 2 } - enemy.min(1);
+        let is_key = |d: Point| {
+            b.cell(d) == Cell::Empty && !points.contains(&d) && attacker_can_stand(b, d, color)
+        };
+        if p.diagonals().iter().filter(|&&d| is_key(d)).count() < needed {
+            continue;
+        }
+        shape.keys_needed[i] = needed as u8;
+        for d in p.diagonals() {
+            if !is_key(d) {
+                continue;
+            }
+            let j = match key_points[points.len()..shape.nodes]
+                .iter()
+                .position(|&k| k == d)
+            {
+                Some(j) => points.len() + j,
+                None if shape.nodes < MAX_SEARCH_NODES => {
+                    key_points[shape.nodes] = d;
+                    shape.nodes += 1;
+                    shape.nodes - 1
+                }
+                None => continue,
+            };
+            shape.keys[i] |= 1 << j;
+        }
+    }
     MEMO.with(|m| {
         let mut memo = m.borrow_mut();
         memo.generation = memo.generation.wrapping_add(1);
@@ -465,14 +629,21 @@ pub fn eye_value(
             memo.generation = 1;
         }
         let a = shape.attacker;
+        let node_point = |i: usize| {
+            if i < points.len() {
+                points[i]
+            } else {
+                key_points[i]
+            }
+        };
         let (min, attack) = minimax(&shape, &mut memo, 0, a, false, false);
         let (max, defense) = minimax(&shape, &mut memo, 0, a, true, false);
         let differ = min < max;
         EyeValue {
             min,
             max,
-            attack: attack.filter(|_| differ).map(|i| points[i]),
-            defense: defense.filter(|_| differ).map(|i| points[i]),
+            attack: attack.filter(|_| differ).map(|i| node_point(i)),
+            defense: defense.filter(|_| differ).map(|i| node_point(i)),
         }
     })
 }

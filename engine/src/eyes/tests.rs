@@ -195,3 +195,30 @@ fn an_attacker_stone_connected_out_makes_its_neighbours_marginal() {
         assert_eq!(v.defense, Some(pt(&b, "B1")));
     }
 }
+
+#[test]
+fn a_half_eye_is_decided_on_its_empty_diagonal() {
+    // E2 has one white diagonal (D3); white at F3 makes it false, black there keeps it.
+    // GNU Go: eval_eye E2 = 0 1 F3 F3. With D3 black, one white diagonal is not enough.
+    let rows = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O O O",
+        "X X X O X . X X X",
+        "X . X X . X X . X",
+        "X X X X X X X X X",
+    ];
+    let b = setup(&rows);
+    let v = value_at(&b, "E2");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "F3")));
+    assert_eq!(v.defense, Some(pt(&b, "F3")));
+    let mut solid = rows;
+    solid[6] = "X X X X X . X X X";
+    let b = setup(&solid);
+    let v = value_at(&b, "E2");
+    assert_eq!((v.min, v.max), (1, 1));
+}

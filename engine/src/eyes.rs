@@ -13,12 +13,14 @@
 //! The value of an eye space is found by a small exhaustive minimax over its points
 //! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
 //! occupy points the defender needs (an attacker stone on a marginal point is connected
-//! outside and takes the point out of the space); after both pass, each connected part of the
-//! space that is not filled by the defender and still holds an empty strong point is one eye,
-//! and so is a part the attacker has filled completely (the defender captures those stones).
+//! outside, takes the point out of the space and makes its neighbours marginal); both may also
+//! play the *keys* of half eyes, empty diagonals outside the space that decide whether a point
+//! is false. After both pass, each connected part of the space that is not filled by the
+//! defender and still holds an empty strong point is one eye; attacker stones with at most one
+//! liberty are captured, and their part is an eye only if a captured point is strong.
 //! `min` is the count with the attacker moving first, `max` with the defender moving first
 //! (both capped at two), with the first moves that achieve them as the vital attack and
-//! defence points.
+//! defence points. Spaces too big to search are judged by their core ([`big_space_value`]).
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use std::cell::RefCell;
@@ -38,6 +40,10 @@ pub const BIG_SPACE_CORE: usize = 7;
 
 /// Core points that make an unsearched large space worth two eyes if the defender plays first.
 pub const BIG_SPACE_CORE_SPLIT: usize = 3;
+
+/// A defender string with at most this many liberties is weak: a marginal point next to it
+/// counts as the attacker's.
+pub const WEAK_STRING_LIBS: usize = 2;
 
 /// Regions larger than this are open territory rather than eye spaces.
 pub const MAX_EYE_SPACE: usize = 40;
@@ -97,11 +103,14 @@ fn is_inside(b: &Board, s: Point, color: Color, strict: bool) -> bool {
     if b.libs(s) > 2 && b.string_size(s) > MAX_INSIDE_STONES {
         return false;
     }
+    // Joining another small string short of liberties (itself inside) is no way out.
     let id = b.string_id(s);
     !b.liberties(s).any(|l| {
-        l.neighbors()
-            .iter()
-            .any(|&n| b.color_at(n) == Some(color.opponent()) && b.string_id(n) != id)
+        l.neighbors().iter().any(|&n| {
+            b.color_at(n) == Some(color.opponent())
+                && b.string_id(n) != id
+                && (b.libs(n) > 2 || b.string_size(n) > MAX_INSIDE_STONES)
+        })
     })
 }
 
@@ -586,6 +595,14 @@ pub fn eye_value(
         }
         if marginal.contains(&p) {
             shape.marginal |= 1 << i;
+            // The attacker plays there with atari on a defender string short of liberties:
+            // the point is as good as the attacker's.
+            if p.neighbors()
+                .iter()
+                .any(|&n| b.color_at(n) == Some(color) && b.libs(n) <= WEAK_STRING_LIBS)
+            {
+                shape.attacker |= 1 << i;
+            }
         }
     }
     let mut key_points = [Point::default(); MAX_SEARCH_NODES];

@@ -222,3 +222,25 @@ fn a_half_eye_is_decided_on_its_empty_diagonal() {
     let v = value_at(&b, "E2");
     assert_eq!((v.min, v.max), (1, 1));
 }
+
+#[test]
+fn small_white_strings_that_can_only_join_each_other_are_inside() {
+    // H5, J4 and J6 (two liberties or fewer each) could only join each other: all three are
+    // inside black's space H3..J6, which is two eyes. GNU Go: eval_eye H3 = 2 2.
+    let b = setup(&[
+        ". . . O X X X . .",
+        ". . . O X . X X X",
+        ". . . O X X X X X",
+        ". . . O X . X X O",
+        ". . . O X X X O .",
+        ". . . O X . X . O",
+        ". . . O X X X . X",
+        ". . . O X X X X .",
+        ". . . O X X X X .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "H3"), Color::Black).expect("an eye space");
+    for v in ["H5", "J4", "J6", "J5"] {
+        assert!(space.contains(pt(&b, v)), "{v}");
+    }
+    assert_eq!((space.value.min, space.value.max), (2, 2));
+}

@@ -659,8 +659,8 @@ pub fn eye_value(
         EyeValue {
             min,
             max,
-            attack: attack.filter(|_| differ).map(|i| node_point(i)),
-            defense: defense.filter(|_| differ).map(|i| node_point(i)),
+            attack: attack.filter(|_| differ).map(&node_point),
+            defense: defense.filter(|_| differ).map(node_point),
         }
     })
 }

@@ -13,7 +13,8 @@
 //! The value of an eye space is found by a small exhaustive minimax over its points
 //! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
 //! occupy points the defender needs (an attacker stone on a marginal point is connected
-//! outside, takes the point out of the space and makes its neighbours marginal); both may also
+//! outside, as is one joined to it: it takes the point out of the space and makes its
+//! neighbours marginal); both may also
 //! play the *keys* of half eyes, empty diagonals outside the space that decide whether a point
 //! is false. After both pass, each connected part of the space that is not filled by the
 //! defender and still holds an empty strong point is one eye; attacker stones with at most one
@@ -365,7 +366,7 @@ impl Shape {
         let all = (1u16 << self.n) - 1;
         // Attacker stones on marginal points are connected outside: they take their point out
         // of the space, and the points next to them become marginal too.
-        let connected = attacker & self.marginal;
+        let connected = self.connected(attacker);
         let mut strong = self.strong;
         for i in 0..self.n {
             if self.keys[i] != 0
@@ -412,12 +413,33 @@ impl Shape {
         eyes
     }
 
+    /// Attacker stones connected outside: those on marginal points and every attacker stone
+    /// joined to them.
+    fn connected(&self, attacker: u16) -> u16 {
+        let mut connected = attacker & self.marginal;
+        if connected == 0 {
+            return 0;
+        }
+        loop {
+            let mut grown = connected;
+            for i in 0..self.n {
+                if connected & (1 << i) != 0 {
+                    grown |= self.adjacent[i] & attacker;
+                }
+            }
+            if grown == connected {
+                return connected;
+            }
+            connected = grown;
+        }
+    }
+
     /// Is `i` the last empty point of its part (among points not filled by the defender)?
     /// Filling it would be suicide for the attacker; for the defender it fills its own last
     /// eye point unless it captures attacker stones there.
     fn is_last_empty(&self, i: usize, defender: u16, attacker: u16, by_defender: bool) -> bool {
         let all = (1u16 << self.n) - 1;
-        let left = all & !defender & !(attacker & self.marginal);
+        let left = all & !defender & !self.connected(attacker);
         let mut part = 1u16 << i;
         loop {
             let mut grown = part;

@@ -244,3 +244,21 @@ fn small_white_strings_that_can_only_join_each_other_are_inside() {
     }
     assert_eq!((space.value.min, space.value.max), (2, 2));
 }
+
+#[test]
+fn a_marginal_end_shortens_a_straight_five() {
+    // B1..F1 with B1 next to white A1: white B1 makes C1 marginal, leaving a straight
+    // three's worth of strong points. GNU Go: eval_eye D1 = 1 2 E1 B1.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "O O O O O O O",
+        "O X X X X X X",
+        "O . . . . . X",
+    ]);
+    let v = value_at(&b, "D1");
+    assert_eq!((v.min, v.max), (1, 2));
+    assert_eq!(v.attack, Some(pt(&b, "E1")));
+}

@@ -2,9 +2,9 @@
 //!
 //! An *eye space* of a colour is a maximal connected set of points that are empty or hold
 //! opponent stones inside it (short of liberties or small and unable to connect out, see
-//! [`is_inside_stone`]), enclosed by the colour's stones and the edge. An empty point of the set that touches a live opponent
-//! stone is *marginal*: the opponent can play there from outside, and the flood does not pass
-//! through it. A region that still reaches empty points outside it is open, not an eye space.
+//! [`is_inside_stone`]), enclosed by the colour's stones and the edge. An empty point of the
+//! set that touches a live opponent stone is *marginal*: the opponent can play there from
+//! outside, and the flood does not pass through it. A region that still reaches empty points outside it is open, not an eye space.
 //!
 //! An empty point is *false* by the diagonal rule when the opponent holds at least two of its
 //! diagonals (one on the edge or in a corner): the stones around it can be cut apart.
@@ -14,9 +14,8 @@
 //! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
 //! occupy points the defender needs (an attacker stone on a marginal point is connected
 //! outside, as is one joined to it: it takes the point out of the space and makes its
-//! neighbours marginal); both may also
-//! play the *keys* of half eyes, empty diagonals outside the space that decide whether a point
-//! is false. After both pass, each connected part of the space that is not filled by the
+//! neighbours marginal); both may also play the *keys* of half eyes, empty diagonals outside
+//! the space that decide whether a point is false. After both pass, each connected part of the space that is not filled by the
 //! defender and still holds an empty strong point is one eye; attacker stones with at most one
 //! liberty are captured, and their part is an eye only if a captured point is strong.
 //! `min` is the count with the attacker moving first, `max` with the defender moving first

@@ -262,7 +262,7 @@ fn shape_matches(shape: &[&str; 3], grid: &[[Cell; 3]; 3]) -> bool {
 ///    put in atari by capturing an attacker or by extending to at least two liberties;
 /// 2. one of the [`SHAPES`] moves among the last move's eight neighbours (not a self-atari);
 /// 3. a uniformly random move that does not fill an own eye nor put two or more stones into
-///    atari; a pass when there is none.
+///    atari (nor, three times in four, a single stone); a pass when there is none.
 ///
 /// Nothing is allocated per playout: the scratch buffer lives in the runner.
 #[derive(Clone, Debug)]
@@ -275,6 +275,8 @@ pub struct HeavyPlayout {
 /// Out of 256: how often the shape step is tried (a little randomness keeps the playouts
 /// from repeating one sequence).
 const SHAPE_RATE: usize = 230;
+/// Out of 256: how often a random move that puts a single stone into atari is refused.
+const LONE_SELF_ATARI_REFUSAL: usize = 192;
 
 impl HeavyPlayout {
     pub fn new(seed: u64) -> HeavyPlayout {
@@ -354,11 +356,17 @@ impl HeavyPlayout {
         while live > 0 {
             let i = self.rng.below(live);
             let p = self.candidates[i];
-            if !board.is_eye(p, color)
-                && board.is_legal_simple(p, color)
-                && !self_atari(board, p, color, 2)
-            {
-                return Some(p);
+            if !board.is_eye(p, color) && board.is_legal_simple(p, color) {
+                // A lone stone in atari is mostly a gift of a tempo, but sometimes the
+                // throw-in that kills an eye: refused most of the time, not always.
+                let min_stones = if self.rng.below(256) < LONE_SELF_ATARI_REFUSAL {
+                    1
+                } else {
+                    2
+                };
+                if !self_atari(board, p, color, min_stones) {
+                    return Some(p);
+                }
             }
             live -= 1;
             self.candidates.swap(i, live);
@@ -483,10 +491,7 @@ mod tests {
         assert_eq!(b.libs(pt(&b, "E5")), 1);
         for seed in 0..20 {
             let mut runner = HeavyPlayout::new(seed);
-            assert_eq!(
-                runner.choose_move(&mut b, Color::Black),
-                Some(pt(&b, "E4"))
-            );
+            assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
         }
     }
 
@@ -540,14 +545,17 @@ mod tests {
             b.validate().unwrap();
             assert!(!r.capped);
             assert!(r.score.black + r.score.white >= 70, "{:?}\n{b:?}", r.score);
-            // The last side to pass had no move but eye fills and big self-ataris.
+            // The last side to pass had no move but eye fills and self-ataris.
             let Some((c, Move::Pass)) = b.last_move() else {
                 panic!("playout did not end with a pass")
             };
             let empties = b.empty_points().to_vec();
             for p in empties {
                 let open = !b.is_eye(p, c) && b.is_legal_simple(p, c);
-                assert!(!open || self_atari(&mut b, p, c, 2), "{c:?} could play {p:?}");
+                assert!(
+                    !open || self_atari(&mut b, p, c, 1),
+                    "{c:?} could play {p:?}"
+                );
             }
         }
     }

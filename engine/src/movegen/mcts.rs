@@ -69,7 +69,7 @@ impl SearchResult {
     /// `p` and its neighbours ended the playouts in one side's hands almost always: a stone
     /// there changes nothing but, under territory counting, costs a point.
     pub fn settled(&self, board: &Board, p: Point) -> bool {
-        const SURE: f32 = 0.9;
+        const SURE: f32 = 0.8;
         let side = |q: Point| {
             let o = self.ownership[q.index()];
             if o >= SURE {

@@ -351,11 +351,16 @@ impl MoveGenerator {
             );
         } else if self.options.lookahead && !ranked.is_empty() {
             let width = self.options.search_width().min(ranked.len());
+            // Playouts get shorter as the board fills: more of them late, where close
+            // endgames are decided, at about the same cost per move.
+            let empties = ctx.board.empty_points().len() as f32;
+            let endgame_factor = (points / (empties + points / 4.0)).clamp(1.0, 3.0);
             let settings = mcts::SearchSettings {
-                playouts: self.options.search_playouts(),
+                playouts: (self.options.search_playouts() as f32 * endgame_factor) as usize,
                 komi,
                 seed: self.options.seed,
-                with_pass: classical_pass || late || opponent_passed,
+                // Always an arm: it is how the search says that no stone gains anything.
+                with_pass: true,
                 deadline,
             };
             let result = mcts::search(ctx.board, us, &ranked[..width], &settings);
@@ -366,13 +371,20 @@ impl MoveGenerator {
                 && let Some(best) = result.best()
                 && let Move::Play(p) = best.mv
                 && result.settled(ctx.board, p)
-                && result
-                    .arm(Move::Pass)
-                    .is_some_and(|pass| pass.win_rate() >= best.win_rate() - PASS_WIN_RATE_SLACK)
             {
-                // The area-counted playouts see no difference between this stone and a
-                // pass; the territory count takes a point for it.
-                searched = Some(Move::Pass);
+                // The area-counted playouts see no difference between this stone in settled
+                // territory and a dame or a pass; the territory count takes a point for it.
+                let worthwhile = |mv: Move| match mv {
+                    Move::Pass => true,
+                    Move::Play(q) => !result.settled(ctx.board, q),
+                };
+                if let Some(alt) = result.arms.iter().find(|a| {
+                    a.visits * 10 >= best.visits
+                        && a.win_rate() >= best.win_rate() - PASS_WIN_RATE_SLACK
+                        && worthwhile(a.mv)
+                }) {
+                    searched = Some(alt.mv);
+                }
             }
             if self.options.rules == ScoringRules::Japanese
                 && opponent_passed
@@ -407,8 +419,8 @@ impl MoveGenerator {
     }
 }
 
-/// How much lower than the best move's win rate a pass's may be when the best move is a stone
-/// in settled territory (which costs a point under territory counting).
+/// How much lower than the best move's win rate a dame's or a pass's may be when the best move
+/// is a stone in settled territory (which costs a point under territory counting).
 const PASS_WIN_RATE_SLACK: f32 = 0.05;
 
 /// Whether `us` wins if the game ends now, counted by territory with dead stones removed as
@@ -420,7 +432,8 @@ fn wins_if_counted_now(board: &Board, us: Color, komi: f32, seed: u64) -> bool {
         ..ScoringOptions::default()
     };
     let fs = scoring::final_status(board, us, &opts);
-    let white_margin = scoring::final_score(board, &fs, komi, ScoringRules::Japanese).white_margin();
+    let white_margin =
+        scoring::final_score(board, &fs, komi, ScoringRules::Japanese).white_margin();
     match us {
         Color::Black => white_margin < 0.0,
         Color::White => white_margin > 0.0,

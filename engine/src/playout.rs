@@ -259,7 +259,8 @@ fn shape_matches(shape: &[&str; 3], grid: &[[Cell; 3]; 3]) -> bool {
 /// The heavy playout policy of the Monte Carlo search. In order:
 ///
 /// 1. next to the last move, capture a string in atari (the biggest), or save one of ours it
-///    put in atari by capturing an attacker or by extending to at least two liberties;
+///    put in atari by capturing an attacker or by extending to at least two liberties; else
+///    capture a string our own previous move put in atari and the opponent left there;
 /// 2. one of the [`SHAPES`] moves among the last move's eight neighbours (not a self-atari);
 /// 3. a uniformly random move that does not fill an own eye nor put two or more stones into
 ///    atari (nor, three times in four, a single stone); a pass when there is none.
@@ -292,14 +293,18 @@ impl HeavyPlayout {
     pub fn run(&mut self, board: &mut Board, to_move: Color) -> PlayoutResult {
         let cap = 3 * board.size() * board.size();
         let (mut color, mut passes, mut moves) = (to_move, 0, 0);
+        // Each side's previous move in this playout.
+        let mut previous = [Point::NONE; 2];
         while passes < 2 && moves < cap {
-            match self.choose_move(board, color) {
+            match self.choose(board, color, previous[color as usize]) {
                 Some(p) => {
                     board.play_unchecked(p, color);
+                    previous[color as usize] = p;
                     passes = 0;
                 }
                 None => {
                     board.pass(color);
+                    previous[color as usize] = Point::NONE;
                     passes += 1;
                 }
             }
@@ -315,8 +320,19 @@ impl HeavyPlayout {
 
     /// `color`'s move under the policy; `None` means pass. `board` is left as it was.
     pub fn choose_move(&mut self, board: &mut Board, color: Color) -> Option<Point> {
+        self.choose(board, color, Point::NONE)
+    }
+
+    /// The policy's move, `own_previous` being `color`'s move before the opponent's last (or
+    /// `Point::NONE`): a string it put in atari that the opponent left there is taken.
+    fn choose(&mut self, board: &mut Board, color: Color, own_previous: Point) -> Option<Point> {
         if let Some((_, Move::Play(last))) = board.last_move() {
             if let Some(p) = atari_answer(board, last, color) {
+                return Some(p);
+            }
+            if own_previous != Point::NONE
+                && let Some(p) = capture_next_to(board, own_previous, color)
+            {
                 return Some(p);
             }
             if self.rng.below(256) < SHAPE_RATE {
@@ -405,6 +421,27 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
         }
     }
     capture.or(rescue).map(|(_, p)| p)
+}
+
+/// The capture of the biggest enemy string in atari at or next to `at`.
+fn capture_next_to(board: &Board, at: Point, color: Color) -> Option<Point> {
+    let n = at.neighbors();
+    let mut capture: Option<(usize, Point)> = None;
+    for s in [at, n[0], n[1], n[2], n[3]] {
+        if board.color_at(s) != Some(color.opponent()) || board.libs(s) != 1 {
+            continue;
+        }
+        let size = board.string_size(s);
+        if capture.is_some_and(|(best, _)| best >= size) {
+            continue;
+        }
+        let mut lib = [Point::NONE; 1];
+        board.first_liberties(s, &mut lib);
+        if board.is_legal_simple(lib[0], color) {
+            capture = Some((size, lib[0]));
+        }
+    }
+    capture.map(|(_, p)| p)
 }
 
 /// A move that saves our string at `s` (in atari): capturing a neighbouring enemy string in
@@ -512,6 +549,27 @@ mod tests {
         assert_eq!(b.libs(pt(&b, "E5")), 1);
         let mut runner = HeavyPlayout::new(1);
         assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
+    }
+
+    #[test]
+    fn the_policy_takes_a_string_its_atari_left_behind() {
+        let mut b = setup(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . X . . . .",
+            ". . . X O . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        play(&mut b, "F5", Color::Black);
+        play(&mut b, "B2", Color::White);
+        let f5 = pt(&b, "F5");
+        let mut runner = HeavyPlayout::new(4);
+        assert_eq!(runner.choose(&mut b, Color::Black, f5), Some(pt(&b, "E4")));
+        assert_eq!(capture_next_to(&b, f5, Color::White), None);
     }
 
     #[test]

@@ -18,6 +18,8 @@ use std::time::Instant;
 
 /// Virtual playouts the prior counts for (the classical value as a head start).
 const PRIOR_VISITS: f32 = 10.0;
+/// Prior win rate of the root's pass arm.
+const PASS_PRIOR: f32 = 0.1;
 /// Exploration constant of UCB.
 const EXPLORATION: f32 = 0.35;
 /// Playouts at which the plain win rate and the RAVE win rate weigh the same.
@@ -191,7 +193,9 @@ pub fn search(
         }
     }
     if settings.with_pass {
-        tree.push(Node::new(Point::PASS, 0.5));
+        // No head start: a pass has no RAVE statistics to correct a prior, and when every move
+        // loses, an even prior would let the pass collect the visits.
+        tree.push(Node::new(Point::PASS, PASS_PRIOR));
     }
     tree[0].children = (tree.len() - 1) as u16;
 

@@ -331,9 +331,6 @@ impl MoveGenerator {
         let size = ctx.board.size();
         let points = (size * size) as f32;
         let late = ctx.board.move_count() as f32 >= 0.5 * points;
-        let classical_pass = ranked
-            .first()
-            .is_none_or(|best| best.value <= PASS_THRESHOLD);
         let opponent_passed = ctx.board.last_move() == Some((us.opponent(), Move::Pass));
         let mut searched = None;
         let mut search_win_rate = 0.0;
@@ -367,6 +364,13 @@ impl MoveGenerator {
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);
             search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
+            if searched == Some(Move::Pass)
+                && search_win_rate < 0.5
+                && let Some(play) = result.arms.iter().find(|a| a.mv != Move::Pass)
+            {
+                // Behind, playing on keeps the chances a pass would give away.
+                searched = Some(play.mv);
+            }
             if self.options.rules == ScoringRules::Japanese
                 && let Some(best) = result.best()
                 && let Move::Play(p) = best.mv

@@ -229,3 +229,33 @@ fn plays_dame_rather_than_in_its_own_territory_under_territory_counting() {
         assert_eq!(p.xy().1, 3, "seed {seed}: {p:?} is not a dame");
     }
 }
+
+#[test]
+fn plays_on_rather_than_passing_when_behind() {
+    // The dame position with a komi Black cannot overcome: passing loses for sure, playing
+    // on at least keeps the game going.
+    let mut b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X X",
+        ". . . . . . .",
+        "O O O O O O O",
+        "O O O O O O O",
+        "O . O . O . O",
+    ]);
+    for seed in 0..3 {
+        let options = GenOptions {
+            seed,
+            level: 2,
+            resign: false,
+            ..GenOptions::default()
+        };
+        let choice =
+            MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 40.5, None);
+        assert!(
+            matches!(choice.decision, Decision::Play(_)),
+            "seed {seed}: {:?}",
+            choice.decision
+        );
+    }
+}

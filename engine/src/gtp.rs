@@ -148,6 +148,7 @@ impl GtpEngine {
     /// Counts `final_score` under these rules.
     pub fn with_scoring_rules(mut self, rules: ScoringRules) -> GtpEngine {
         self.scoring_rules = rules;
+        self.gen_options.rules = rules;
         self
     }
 

@@ -13,11 +13,13 @@
 
 use super::ValuedMove;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
-use crate::scoring::ScoringPlayout;
+use crate::playout::{HeavyPlayout, neighbourhood_code, self_atari, shape_table};
 use std::time::Instant;
 
 /// Virtual playouts the prior counts for (the classical value as a head start).
 const PRIOR_VISITS: f32 = 10.0;
+/// Prior win rate of the root's pass arm.
+const PASS_PRIOR: f32 = 0.1;
 /// Exploration constant of UCB.
 const EXPLORATION: f32 = 0.35;
 /// Playouts at which the plain win rate and the RAVE win rate weigh the same.
@@ -55,6 +57,37 @@ pub struct SearchResult {
     pub arms: Vec<ArmStats>,
     /// Playouts run.
     pub playouts: usize,
+    /// For each point, the fraction of playouts at whose end it was ours (a stone, or an
+    /// empty point touching only our stones).
+    pub ownership: Box<[f32; NUM_CELLS]>,
+}
+
+impl SearchResult {
+    /// The arm of `mv`, if the search had one.
+    pub fn arm(&self, mv: Move) -> Option<&ArmStats> {
+        self.arms.iter().find(|a| a.mv == mv)
+    }
+
+    /// `p` and its neighbours ended the playouts in one side's hands almost always: a stone
+    /// there changes nothing but, under territory counting, costs a point.
+    pub fn settled(&self, board: &Board, p: Point) -> bool {
+        const SURE: f32 = 0.8;
+        let side = |q: Point| {
+            let o = self.ownership[q.index()];
+            if o >= SURE {
+                Some(true)
+            } else if o <= 1.0 - SURE {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let Some(owner) = side(p) else { return false };
+        p.neighbors()
+            .iter()
+            .filter(|&&n| board.on_board(n))
+            .all(|&n| side(n) == Some(owner))
+    }
 }
 
 impl SearchResult {
@@ -160,11 +193,13 @@ pub fn search(
         }
     }
     if settings.with_pass {
-        tree.push(Node::new(Point::PASS, 0.5));
+        // No head start: a pass has no RAVE statistics to correct a prior, and when every move
+        // loses, an even prior would let the pass collect the visits.
+        tree.push(Node::new(Point::PASS, PASS_PRIOR));
     }
     tree[0].children = (tree.len() - 1) as u16;
 
-    let mut runner = ScoringPlayout::new(settings.seed ^ board.hash());
+    let mut runner = HeavyPlayout::new(settings.seed ^ board.hash());
     let start_moves = board.move_count();
     let mut path = [0u32; MAX_TREE_DEPTH + 1];
     // For AMAF: the move number (from the root) at which each point was first played, and
@@ -172,6 +207,7 @@ pub fn search(
     let mut first_at = [0u16; NUM_CELLS];
     let mut first_by = [Color::Black; NUM_CELLS];
     let mut first_tag = [u32::MAX; NUM_CELLS];
+    let mut owned = [0u32; NUM_CELLS];
     let mut done = 0;
     while done < settings.playouts && tree[0].children > 0 {
         if done % CLOCK_EVERY == 0 && settings.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -224,9 +260,9 @@ pub fn search(
                 break;
             }
         }
-        if passes < 2 {
-            runner.run(board, color);
-        }
+        // After two passes the playout still runs: it settles which stones on the board are
+        // dead, as the counting at the end of a real game does.
+        runner.run(board, color);
         let score = board.area_score();
         let black_margin = score.black as f32 - score.white as f32 - settings.komi;
         let winner = if black_margin > 0.0 {
@@ -234,6 +270,7 @@ pub fn search(
         } else {
             Color::White
         };
+        count_ownership(board, us, &mut owned);
 
         // AMAF: who played each point first, from the root on.
         let tag = done as u32;
@@ -303,9 +340,41 @@ pub fn search(
             .cmp(&a.visits)
             .then(b.win_rate().total_cmp(&a.win_rate()))
     });
+    let mut ownership = Box::new([0.0; NUM_CELLS]);
+    for (o, &n) in ownership.iter_mut().zip(owned.iter()) {
+        *o = n as f32 / done.max(1) as f32;
+    }
     SearchResult {
         arms,
         playouts: done,
+        ownership,
+    }
+}
+
+/// Adds one to `owned` at every point of the finished playout on `board` that is `us`'s: our
+/// stones and the empty points next to our stones only.
+fn count_ownership(board: &Board, us: Color, owned: &mut [u32; NUM_CELLS]) {
+    let n = board.size();
+    for y in 0..n {
+        for x in 0..n {
+            let p = Point::from_xy(x, y);
+            let ours = match board.color_at(p) {
+                Some(c) => c == us,
+                None => {
+                    let mut ours = false;
+                    let mut theirs = false;
+                    for q in p.neighbors() {
+                        match board.color_at(q) {
+                            Some(c) if c == us => ours = true,
+                            Some(_) => theirs = true,
+                            None => {}
+                        }
+                    }
+                    ours && !theirs
+                }
+            };
+            owned[p.index()] += u32::from(ours);
+        }
     }
 }
 
@@ -318,7 +387,7 @@ fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
         if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
             continue;
         }
-        if self_atari(board, p, color) {
+        if self_atari(board, p, color, 2) {
             continue;
         }
         tree.push(Node::new(p, tree_prior(board, p, color)));
@@ -344,7 +413,8 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
     if let Some((_, Move::Play(last))) = board.last_move() {
         let near = last.neighbors().contains(&p) || last.diagonals().contains(&p);
         if near {
-            prior = prior.max(0.58);
+            let shape = shape_table()[neighbourhood_code(board, p) as usize];
+            prior = prior.max(if shape { 0.65 } else { 0.58 });
         }
     }
     let size = board.size();
@@ -354,22 +424,6 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
         prior = 0.4;
     }
     prior
-}
-
-/// Playing `color` at `p` leaves a string of two or more stones with one liberty.
-fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
-    let empty_neighbors = p
-        .neighbors()
-        .iter()
-        .filter(|&&n| board.color_at(n).is_none() && board.on_board(n))
-        .count();
-    if empty_neighbors >= 2 {
-        return false;
-    }
-    board.play_unchecked(p, color);
-    let bad = board.libs(p) == 1 && board.string_size(p) >= 2;
-    board.undo();
-    bad
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ pub mod time;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::pattern::{Kind, PatternSet};
 use crate::reading::{self, ReadingOptions};
+use crate::scoring::{self, ScoringOptions, ScoringRules};
 use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
 use stages::Stage;
 use std::time::{Duration, Instant};
@@ -50,6 +51,9 @@ pub struct GenOptions {
     pub playouts: usize,
     /// Varies the playouts (and so close choices) between otherwise identical games.
     pub seed: u64,
+    /// How the game is counted: under territory counting (GNU Go's default) a stone played
+    /// inside settled territory costs a point, so the engine passes instead.
+    pub rules: ScoringRules,
 }
 
 impl Default for GenOptions {
@@ -61,6 +65,7 @@ impl Default for GenOptions {
             time_budget: None,
             playouts: 200,
             seed: 0,
+            rules: ScoringRules::Japanese,
         }
     }
 }
@@ -84,7 +89,7 @@ impl GenOptions {
     /// Playouts of the Monte Carlo search per move (fixed, so results do not depend on
     /// machine load; the time budget may cut them short).
     pub fn search_playouts(&self) -> usize {
-        1000 * usize::from(self.level.clamp(1, 10))
+        1500 * usize::from(self.level.clamp(1, 10))
     }
 
     /// Best classical candidates the Monte Carlo search chooses among (from level 6 on,
@@ -326,9 +331,7 @@ impl MoveGenerator {
         let size = ctx.board.size();
         let points = (size * size) as f32;
         let late = ctx.board.move_count() as f32 >= 0.5 * points;
-        let classical_pass = ranked
-            .first()
-            .is_none_or(|best| best.value <= PASS_THRESHOLD);
+        let opponent_passed = ctx.board.last_move() == Some((us.opponent(), Move::Pass));
         let mut searched = None;
         let mut search_win_rate = 0.0;
         let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
@@ -345,17 +348,55 @@ impl MoveGenerator {
             );
         } else if self.options.lookahead && !ranked.is_empty() {
             let width = self.options.search_width().min(ranked.len());
+            // Playouts get shorter as the board fills: more of them late, where close
+            // endgames are decided, at about the same cost per move.
+            let empties = ctx.board.empty_points().len() as f32;
+            let endgame_factor = (points / (empties + points / 4.0)).clamp(1.0, 3.0);
             let settings = mcts::SearchSettings {
-                playouts: self.options.search_playouts(),
+                playouts: (self.options.search_playouts() as f32 * endgame_factor) as usize,
                 komi,
                 seed: self.options.seed,
-                with_pass: classical_pass,
+                // Always an arm: it is how the search says that no stone gains anything.
+                with_pass: true,
                 deadline,
             };
             let result = mcts::search(ctx.board, us, &ranked[..width], &settings);
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);
             search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
+            if searched == Some(Move::Pass)
+                && search_win_rate < 0.5
+                && let Some(play) = result.arms.iter().find(|a| a.mv != Move::Pass)
+            {
+                // Behind, playing on keeps the chances a pass would give away.
+                searched = Some(play.mv);
+            }
+            if self.options.rules == ScoringRules::Japanese
+                && let Some(best) = result.best()
+                && let Move::Play(p) = best.mv
+                && result.settled(ctx.board, p)
+            {
+                // The area-counted playouts see no difference between this stone in settled
+                // territory and a dame or a pass; the territory count takes a point for it.
+                let worthwhile = |mv: Move| match mv {
+                    Move::Pass => true,
+                    Move::Play(q) => !result.settled(ctx.board, q),
+                };
+                if let Some(alt) = result.arms.iter().find(|a| {
+                    a.visits * 10 >= best.visits
+                        && a.win_rate() >= best.win_rate() - PASS_WIN_RATE_SLACK
+                        && worthwhile(a.mv)
+                }) {
+                    searched = Some(alt.mv);
+                }
+            }
+            if self.options.rules == ScoringRules::Japanese
+                && opponent_passed
+                && searched != Some(Move::Pass)
+                && wins_if_counted_now(ctx.board, us, komi, self.options.seed)
+            {
+                searched = Some(Move::Pass);
+            }
         }
 
         // The search, when it ran, must agree that the game is lost: the fast evaluation
@@ -379,6 +420,27 @@ impl MoveGenerator {
             margin,
             elapsed: start.elapsed(),
         }
+    }
+}
+
+/// How much lower than the best move's win rate a dame's or a pass's may be when the best move
+/// is a stone in settled territory (which costs a point under territory counting).
+const PASS_WIN_RATE_SLACK: f32 = 0.05;
+
+/// Whether `us` wins if the game ends now, counted by territory with dead stones removed as
+/// the final scoring judges them.
+fn wins_if_counted_now(board: &Board, us: Color, komi: f32, seed: u64) -> bool {
+    let opts = ScoringOptions {
+        playouts: 400,
+        seed: seed ^ board.hash(),
+        ..ScoringOptions::default()
+    };
+    let fs = scoring::final_status(board, us, &opts);
+    let white_margin =
+        scoring::final_score(board, &fs, komi, ScoringRules::Japanese).white_margin();
+    match us {
+        Color::Black => white_margin < 0.0,
+        Color::White => white_margin > 0.0,
     }
 }
 

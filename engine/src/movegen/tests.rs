@@ -175,3 +175,87 @@ fn level_scales_the_look_ahead() {
     assert!(low.reply_width() <= high.reply_width());
     assert!(!low.deep() && high.deep());
 }
+
+/// Black's wall makes the top two rows Black's; the bottom is White's, alive with two eyes.
+fn settled_endgame() -> Board {
+    diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "X X X X X",
+        "O O O O O",
+        ". O . O .",
+    ])
+}
+
+#[test]
+fn passes_after_the_opponent_when_the_territory_count_wins() {
+    let mut b = settled_endgame();
+    b.pass(Color::White);
+    for seed in 0..3 {
+        let options = GenOptions {
+            seed,
+            level: 2,
+            ..GenOptions::default()
+        };
+        let choice =
+            MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 0.5, None);
+        assert_eq!(choice.decision, Decision::Pass, "seed {seed}");
+    }
+}
+
+#[test]
+fn plays_dame_rather_than_in_its_own_territory_under_territory_counting() {
+    // Black's two top rows, White's two bottom rows (alive with three eyes), dame between.
+    let mut b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X X",
+        ". . . . . . .",
+        "O O O O O O O",
+        "O O O O O O O",
+        "O . O . O . O",
+    ]);
+    for seed in 0..3 {
+        let options = GenOptions {
+            seed,
+            level: 2,
+            ..GenOptions::default()
+        };
+        let choice =
+            MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 0.5, None);
+        let Decision::Play(p) = choice.decision else {
+            panic!("seed {seed}: {:?} with dame left", choice.decision)
+        };
+        assert_eq!(p.xy().1, 3, "seed {seed}: {p:?} is not a dame");
+    }
+}
+
+#[test]
+fn plays_on_rather_than_passing_when_behind() {
+    // The dame position with a komi Black cannot overcome: passing loses for sure, playing
+    // on at least keeps the game going.
+    let mut b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X X",
+        ". . . . . . .",
+        "O O O O O O O",
+        "O O O O O O O",
+        "O . O . O . O",
+    ]);
+    for seed in 0..3 {
+        let options = GenOptions {
+            seed,
+            level: 2,
+            resign: false,
+            ..GenOptions::default()
+        };
+        let choice =
+            MoveGenerator::new(&NoPatterns, options).generate(&mut b, Color::Black, 40.5, None);
+        assert!(
+            matches!(choice.decision, Decision::Play(_)),
+            "seed {seed}: {:?}",
+            choice.decision
+        );
+    }
+}

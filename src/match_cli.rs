@@ -36,6 +36,10 @@ pub struct MatchArgs {
     /// Extra arguments for tesuji's own `gtp` (e.g. "--level 5 --no-lookahead").
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub tesuji_args: String,
+    /// Seed of tesuji's first game (game k gets FIRST_SEED + k - 1), so that matches run
+    /// side by side play different games
+    #[arg(long, default_value_t = 1)]
+    pub first_seed: u64,
 }
 
 /// Time control: main time, then byo-yomi periods of `period` seconds for `stones` moves.
@@ -213,7 +217,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             Color::White
         };
         // A seed per game, so that games against a deterministic opponent differ.
-        let cmd = format!("{tesuji_cmd} --seed {}", g + 1);
+        let cmd = format!("{tesuji_cmd} --seed {}", args.first_seed + u64::from(g));
         let record = play_game(&args, &cmd, tesuji_color, time, g + 1)?;
         let wins = records
             .iter()

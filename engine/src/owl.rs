@@ -56,7 +56,7 @@ impl Default for OwlOptions {
             max_depth: 10,
             reading_node_limit: 400,
             escape_area: 14,
-            attack_verify_depth: 3,
+            attack_verify_depth: 5,
             ko_results: true,
         }
     }
@@ -94,6 +94,11 @@ struct TtEntry {
 }
 
 const TT_BITS: u32 = 16;
+
+/// A shared eye space links two strings of the group only up to this size: a larger one is
+/// open ground the attacker can enter and cut through (the dragon builder's own limit,
+/// [`crate::dragon::EYE_LINK_MAX`], is for the static picture and more generous).
+const EYE_LINK_MAX: usize = 6;
 
 /// An owl reader. Reuse it: its tables are allocated once.
 pub struct Owl {
@@ -474,7 +479,7 @@ impl Owl {
                     for &p in &space.points {
                         self.marks[p.index()] = space_mark;
                     }
-                    if space.points.len() <= crate::dragon::EYE_LINK_MAX {
+                    if space.points.len() <= EYE_LINK_MAX {
                         for &p in &space.points {
                             for n in p.neighbors() {
                                 if b.color_at(n) == Some(color) {

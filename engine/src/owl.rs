@@ -56,7 +56,7 @@ impl Default for OwlOptions {
             max_depth: 10,
             reading_node_limit: 400,
             escape_area: 14,
-            attack_verify_depth: 6,
+            attack_verify_depth: 8,
             ko_results: true,
         }
     }

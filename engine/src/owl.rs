@@ -41,6 +41,9 @@ pub struct OwlOptions {
     pub reading_node_limit: u64,
     /// Empty points in open space near the liberties that count as escaped.
     pub escape_area: usize,
+    /// With the attacker to move, a static "alive" ends the search only from this depth on
+    /// (nearer the root the attacker still tries its moves).
+    pub attack_verify_depth: u32,
     /// A win whose decisive move takes a ko is reported as [`KO_A`] (and the other side's
     /// result as `KO_B`), not [`WIN`].
     pub ko_results: bool,
@@ -53,6 +56,7 @@ impl Default for OwlOptions {
             max_depth: 10,
             reading_node_limit: 400,
             escape_area: 14,
+            attack_verify_depth: 8,
             ko_results: true,
         }
     }
@@ -90,6 +94,11 @@ struct TtEntry {
 }
 
 const TT_BITS: u32 = 16;
+
+/// A shared eye space links two strings of the group only up to this size: a larger one is
+/// open ground the attacker can enter and cut through (the dragon builder's own limit,
+/// [`crate::dragon::EYE_LINK_MAX`], is for the static picture and more generous).
+const EYE_LINK_MAX: usize = 6;
 
 /// An owl reader. Reuse it: its tables are allocated once.
 pub struct Owl {
@@ -297,7 +306,11 @@ impl Owl {
         }
         let info = self.evaluate(b, depth);
         match info.status {
-            LifeStatus::Alive if !(depth == 0 && self.search_root) => return (0, Point::NONE),
+            // A static "alive" with the attacker to move is checked by reading near the root:
+            // the eye values and the open-space count are optimistic.
+            LifeStatus::Alive if depth >= self.opts.attack_verify_depth => {
+                return (0, Point::NONE);
+            }
             LifeStatus::Dead => return (WIN, Point::NONE),
             _ => {}
         }
@@ -352,6 +365,11 @@ impl Owl {
         };
         let (mut best, mut best_move) = (0, Point::NONE);
         for (m, _) in moves {
+            // Every root move gets the whole budget: a move tried late is read as deeply as
+            // the first.
+            if depth == 0 {
+                self.question_start = self.nodes;
+            }
             if !b.try_play(m, mover) {
                 continue;
             }
@@ -365,13 +383,13 @@ impl Owl {
                 (false, true) => reverse(self.defend_node(b, depth + 1).0),
                 (false, false) => reverse(self.attack_node(b, depth + 1).0),
             };
+            if took_ko && code == WIN && self.opts.ko_results {
+                code = KO_A;
+            }
             if !attacking {
                 self.played.pop();
             }
             b.undo();
-            if took_ko && code == WIN && self.opts.ko_results {
-                code = KO_A;
-            }
             if code != 0 && better_of(code, best) == code && code != best {
                 best = code;
                 best_move = m;
@@ -416,12 +434,6 @@ impl Owl {
                 add(self, &mut strings, p);
             }
         }
-        for i in 0..self.played.len() {
-            let p = self.played[i];
-            if b.color_at(p) == Some(color) {
-                add(self, &mut strings, p);
-            }
-        }
         // Eye spaces are found from the liberties; each is looked at once.
         let space_mark = self.next_mark();
         let mut spaces: Vec<EyeSpace> = Vec::new();
@@ -447,7 +459,16 @@ impl Owl {
                             .neighbors()
                             .iter()
                             .any(|&x| b.color_at(x) == Some(color.opponent()) && b.libs(x) > 1);
-                    if shared >= 2 || cut_is_self_atari {
+                    // A stone the defender played a jump away is linked while no attacker stone
+                    // touches the point between.
+                    let jump_link = !l
+                        .neighbors()
+                        .iter()
+                        .any(|&x| b.color_at(x) == Some(color.opponent()))
+                        && self.played.iter().any(|&p| {
+                            b.color_at(p) == Some(color) && b.string_id(p) == b.string_id(n)
+                        });
+                    if shared >= 2 || cut_is_self_atari || jump_link {
                         add(self, &mut strings, n);
                     }
                 }
@@ -458,7 +479,7 @@ impl Owl {
                     for &p in &space.points {
                         self.marks[p.index()] = space_mark;
                     }
-                    if space.points.len() <= crate::dragon::EYE_LINK_MAX {
+                    if space.points.len() <= EYE_LINK_MAX {
                         for &p in &space.points {
                             for n in p.neighbors() {
                                 if b.color_at(n) == Some(color) {
@@ -593,7 +614,8 @@ impl Owl {
     fn breadth(depth: u32) -> usize {
         // Measured on owl.tst: wider trees spend the node budget without finding more.
         match depth {
-            0..=1 => 6,
+            0 => 10,
+            1 => 6,
             2..=3 => 4,
             4..=6 => 3,
             _ => 2,
@@ -622,6 +644,34 @@ impl Owl {
             .iter()
             .filter(|&&n| b.cell(n) == Cell::Empty)
             .count() as i32
+    }
+
+    /// Empty points next to the group's outer liberties but not touching the group: jumps,
+    /// knight's moves and eye-making moves at a distance (for the defender), blocks at a
+    /// distance (for the attacker).
+    fn add_second_liberties(
+        &mut self,
+        b: &Board,
+        info: &NodeInfo,
+        list: &mut Candidates,
+        base: i32,
+    ) {
+        let m = self.next_mark();
+        for &l in &info.outer_libs {
+            self.marks[l.index()] = m;
+        }
+        for &l in &info.outer_libs {
+            for n in l.neighbors() {
+                if b.cell(n) != Cell::Empty || self.marks[n.index()] == m {
+                    continue;
+                }
+                self.marks[n.index()] = m;
+                if info.spaces.iter().any(|sp| sp.contains(n)) {
+                    continue;
+                }
+                Self::add(list, n, base + 8 * Self::room(b, n));
+            }
+        }
     }
 
     fn defender_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
@@ -673,6 +723,9 @@ impl Owl {
         }
         for &l in &info.outer_libs {
             Self::add(&mut list, l, 25 + 8 * Self::room(b, l));
+        }
+        if depth == 0 {
+            self.add_second_liberties(b, info, &mut list, 15);
         }
         // Filter: legal, not filling an own eye, not a pointless self-atari.
         list.retain(|&(p, _)| {

@@ -189,3 +189,69 @@ fn a_living_group_needs_no_defence_move_even_when_searched() {
     assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)), (WIN, None));
     assert_eq!(owl().status(&mut b, &d), DragonStatus::Alive);
 }
+
+#[test]
+fn a_stone_played_a_jump_away_joins_the_group_only_when_the_gap_is_clean() {
+    // Black D5 alone; black F5 stands a one-point jump away, the gap at E5.
+    let fig = |gap_touched: bool| {
+        let top = if gap_touched {
+            ". . . . O . . . ."
+        } else {
+            ". . . . . . . . ."
+        };
+        setup(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            top,
+            ". . . X . X . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ])
+    };
+    let strings_with_played = |b: &mut Board| {
+        let mut o = owl();
+        let (d5, f5) = (pt(b, "D5"), pt(b, "F5"));
+        assert!(o.start(b, &[d5]));
+        o.played.push(f5);
+        o.evaluate(b, 0).strings.len()
+    };
+    assert_eq!(strings_with_played(&mut fig(false)), 2);
+    // A white stone on the gap's edge can cut there: F5 is not part of the group (a defence
+    // that "connects" to a strong friend through a cuttable point saves nothing).
+    assert_eq!(strings_with_played(&mut fig(true)), 1);
+}
+
+#[test]
+fn root_defence_candidates_include_moves_a_step_away_from_the_group() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O O O . . .",
+        ". . O X X X O . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let mut o = owl();
+    assert!(o.start(&b, &d));
+    let info = o.evaluate(&mut b, 0);
+    let root: Vec<Point> = o
+        .defender_moves(&mut b, &info, 0)
+        .iter()
+        .map(|c| c.0)
+        .collect();
+    // D1 is two steps below D3, not a liberty of the group.
+    assert!(root.contains(&pt(&b, "D1")), "root candidates {root:?}");
+    let deeper: Vec<Point> = o
+        .defender_moves(&mut b, &info, 2)
+        .iter()
+        .map(|c| c.0)
+        .collect();
+    assert!(!deeper.contains(&pt(&b, "D1")));
+}

@@ -89,7 +89,7 @@ impl GenOptions {
     /// Playouts of the Monte Carlo search per move (fixed, so results do not depend on
     /// machine load; the time budget may cut them short).
     pub fn search_playouts(&self) -> usize {
-        1500 * usize::from(self.level.clamp(1, 10))
+        3000 * usize::from(self.level.clamp(1, 10))
     }
 
     /// Best classical candidates the Monte Carlo search chooses among (from level 6 on,

@@ -115,9 +115,6 @@ pub struct Owl {
     played: Vec<Point>,
     marks: Vec<u32>,
     generation: u32,
-    /// The root's static "alive" is not trusted: eye values and the open-space count are
-    /// optimistic, so the root is always searched (children keep the static verdict).
-    search_root: bool,
     /// A move tried first at the root: the other side's key move ("play where the opponent
     /// wants to play").
     root_hint: Point,
@@ -145,7 +142,6 @@ impl Owl {
             played: Vec::new(),
             marks: vec![0; NUM_CELLS],
             generation: 0,
-            search_root: false,
             root_hint: Point::NONE,
         }
     }
@@ -168,7 +164,6 @@ impl Owl {
             .max_by_key(|&&p| (b.string_size(p), b.libs(p)))
             .expect("a stone");
         self.question_start = self.nodes;
-        self.search_root = false;
         self.root_hint = Point::NONE;
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         true
@@ -180,7 +175,6 @@ impl Owl {
         if !self.start(b, dragon) {
             return (0, None);
         }
-        self.search_root = true;
         let (code, mv) = self.attack_node(b, 0);
         if code == 0 || mv == Point::NONE {
             return (code, None);
@@ -221,7 +215,6 @@ impl Owl {
         // A root judged alive statically that the search cannot kill needs no move; one that
         // is not still gets a defence (the attack search may miss the kill).
         let statically_alive = self.evaluate(b, 0).status == LifeStatus::Alive;
-        self.search_root = true;
         let (attack_code, attack_move) = self.attack_node(b, 0);
         if attack_code == 0 && statically_alive {
             return (WIN, None);
@@ -334,7 +327,9 @@ impl Owl {
         }
         let info = self.evaluate(b, depth);
         match info.status {
-            LifeStatus::Alive if !(depth == 0 && self.search_root) => return (WIN, Point::NONE),
+            // The root's static "alive" is not trusted (eye values and the open-space count
+            // are optimistic): the root is always searched, children keep the verdict.
+            LifeStatus::Alive if depth > 0 => return (WIN, Point::NONE),
             LifeStatus::Dead => return (0, Point::NONE),
             _ => {}
         }
@@ -646,9 +641,9 @@ impl Owl {
             .count() as i32
     }
 
-    /// Empty points next to the group's outer liberties but not touching the group: jumps,
-    /// knight's moves and eye-making moves at a distance (for the defender), blocks at a
-    /// distance (for the attacker).
+    /// Empty points next to the group's outer liberties but not touching the group: the
+    /// defender's jumps, knight's moves and eye-making moves at a distance (at the root only;
+    /// the same for the attacker measured worse).
     fn add_second_liberties(
         &mut self,
         b: &Board,

@@ -317,7 +317,7 @@ impl ScoringPlayout {
             let p = self.candidates[i];
             if !board.is_eye(p, color)
                 && board.is_legal_simple(p, color)
-                && !Self::self_atari(board, p, color)
+                && !crate::playout::self_atari(board, p, color, 2)
             {
                 return Some(p);
             }
@@ -358,22 +358,6 @@ impl ScoringPlayout {
             }
         }
         escape
-    }
-
-    /// Playing `color` at `p` leaves a string of two or more stones with one liberty.
-    fn self_atari(board: &mut Board, p: Point, color: Color) -> bool {
-        let empty_neighbors = p
-            .neighbors()
-            .iter()
-            .filter(|&&n| board.cell(n) == Cell::Empty)
-            .count();
-        if empty_neighbors >= 2 {
-            return false;
-        }
-        board.play_unchecked(p, color);
-        let bad = board.libs(p) == 1 && board.string_size(p) >= 2;
-        board.undo();
-        bad
     }
 }
 

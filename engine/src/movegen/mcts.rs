@@ -432,24 +432,7 @@ mod tests {
 
     use crate::movegen::{Decision, GenOptions, MoveGenerator};
     use crate::pattern::NoPatterns;
-    use crate::test_util::pt;
-
-    /// A board from rows drawn top first: `X` black, `O` white, `.` empty.
-    fn diagram(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len()).unwrap();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.split_whitespace().enumerate() {
-                let p = Point::from_xy(x, y);
-                match ch {
-                    "X" => b.add_stone(p, Color::Black).unwrap(),
-                    "O" => b.add_stone(p, Color::White).unwrap(),
-                    _ => {}
-                }
-            }
-        }
-        b.clear_history();
-        b
-    }
+    use crate::test_util::{pt, setup};
 
     fn candidate(p: Point, value: f32) -> ValuedMove {
         ValuedMove {
@@ -475,7 +458,7 @@ mod tests {
     /// moves first wins it. The right side is White's, alive with eyes, so losing the race
     /// loses the game; winning it leaves the neutral column E to decide.
     fn capturing_race() -> Board {
-        diagram(&[
+        setup(&[
             "O X O X . O O O O",
             "O X O X . O O . O",
             "O X O X . O O O O",
@@ -542,7 +525,7 @@ mod tests {
             "O . O . O",
         ];
         for seed in 0..4 {
-            let mut b = diagram(&rows);
+            let mut b = setup(&rows);
             let generator = MoveGenerator::new(
                 &NoPatterns,
                 GenOptions {

@@ -1,24 +1,7 @@
 use super::*;
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color};
 use crate::pattern::NoPatterns;
-use crate::test_util::pt;
-
-/// A board from rows drawn top first: `X` black, `O` white, `.` empty.
-fn diagram(rows: &[&str]) -> Board {
-    let mut b = Board::new(rows.len()).unwrap();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.split_whitespace().enumerate() {
-            let p = Point::from_xy(x, y);
-            match ch {
-                "X" => b.add_stone(p, Color::Black).unwrap(),
-                "O" => b.add_stone(p, Color::White).unwrap(),
-                _ => {}
-            }
-        }
-    }
-    b.clear_history();
-    b
-}
+use crate::test_util::{pt, setup};
 
 fn generator(lookahead: bool) -> MoveGenerator {
     MoveGenerator::new(
@@ -44,7 +27,7 @@ fn choose(b: &mut Board, us: Color, lookahead: bool) -> MoveChoice {
 #[test]
 fn captures_a_big_string_in_atari() {
     // White's four stones in the middle have one liberty, at E4.
-    let mut b = diagram(&[
+    let mut b = setup(&[
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . X X X . . .",
@@ -71,7 +54,7 @@ fn captures_a_big_string_in_atari() {
 #[test]
 fn saves_a_string_in_atari_that_can_escape() {
     // Black's two stones at D5/E5 are in atari; extending to F5 gives them three liberties.
-    let mut b = diagram(&[
+    let mut b = setup(&[
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . O O . . . .",
@@ -95,7 +78,7 @@ fn saves_a_string_in_atari_that_can_escape() {
 #[test]
 fn never_fills_its_own_eyes_and_passes_when_nothing_is_left() {
     // Black owns the whole board but two single-point eyes: filling them is never a move.
-    let mut b = diagram(&[
+    let mut b = setup(&[
         ". X X X X",
         "X X X X X",
         "X X . X X",
@@ -114,7 +97,7 @@ fn never_fills_its_own_eyes_and_passes_when_nothing_is_left() {
 #[test]
 fn does_not_put_a_big_string_into_self_atari() {
     // Playing A1 would leave Black's three stones with a single liberty.
-    let mut b = diagram(&[
+    let mut b = setup(&[
         ". . . . .",
         ". . . . .",
         "O O . . .",
@@ -149,7 +132,7 @@ fn resigns_only_when_allowed_and_far_behind_late() {
         "O . O . O . O . O",
         "O O O O O O O O X",
     ];
-    let mut b = diagram(&rows);
+    let mut b = setup(&rows);
     // Make the game "late": moves are counted from the history.
     for _ in 0..50 {
         b.pass(Color::Black);
@@ -178,7 +161,7 @@ fn level_scales_the_look_ahead() {
 
 /// Black's wall makes the top two rows Black's; the bottom is White's, alive with two eyes.
 fn settled_endgame() -> Board {
-    diagram(&[
+    setup(&[
         ". . . . .",
         ". . . . .",
         "X X X X X",
@@ -203,18 +186,20 @@ fn passes_after_the_opponent_when_the_territory_count_wins() {
     }
 }
 
+/// Black's two top rows, White's two bottom rows (alive with three eyes), dame between.
+const DAME_ROW: [&str; 7] = [
+    ". . . . . . .",
+    ". . . . . . .",
+    "X X X X X X X",
+    ". . . . . . .",
+    "O O O O O O O",
+    "O O O O O O O",
+    "O . O . O . O",
+];
+
 #[test]
 fn plays_dame_rather_than_in_its_own_territory_under_territory_counting() {
-    // Black's two top rows, White's two bottom rows (alive with three eyes), dame between.
-    let mut b = diagram(&[
-        ". . . . . . .",
-        ". . . . . . .",
-        "X X X X X X X",
-        ". . . . . . .",
-        "O O O O O O O",
-        "O O O O O O O",
-        "O . O . O . O",
-    ]);
+    let mut b = setup(&DAME_ROW);
     for seed in 0..3 {
         let options = GenOptions {
             seed,
@@ -234,15 +219,7 @@ fn plays_dame_rather_than_in_its_own_territory_under_territory_counting() {
 fn plays_on_rather_than_passing_when_behind() {
     // The dame position with a komi Black cannot overcome: passing loses for sure, playing
     // on at least keeps the game going.
-    let mut b = diagram(&[
-        ". . . . . . .",
-        ". . . . . . .",
-        "X X X X X X X",
-        ". . . . . . .",
-        "O O O O O O O",
-        "O O O O O O O",
-        "O . O . O . O",
-    ]);
+    let mut b = setup(&DAME_ROW);
     for seed in 0..3 {
         let options = GenOptions {
             seed,

@@ -22,6 +22,8 @@ fn database_of(kind: Kind) -> Option<&'static str> {
         Kind::Defense => Some("defense"),
         Kind::Connection => Some("connection"),
         Kind::Joseki => Some("joseki"),
+        Kind::OwlAttack => Some("owl_attack"),
+        Kind::OwlDefense => Some("owl_defense"),
         Kind::Generic => None,
     }
 }

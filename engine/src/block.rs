@@ -147,7 +147,7 @@ impl Blocks {
     pub fn new(
         board: &mut Board,
         reader: &mut Reader,
-        patterns: &dyn PatternSet,
+        patterns: &'static dyn PatternSet,
         opts: &BlockOptions,
     ) -> Blocks {
         let dragons = Dragons::new(board, reader, patterns);
@@ -159,7 +159,9 @@ impl Blocks {
             eyes::eye_spaces(board, Color::Black),
             eyes::eye_spaces(board, Color::White),
         ];
-        let mut owl = opts.owl.then(|| Owl::new(opts.owl_options));
+        let mut owl = opts
+            .owl
+            .then(|| Owl::new(opts.owl_options).with_patterns(patterns));
 
         // Pass 1: each dragon by its stones alone, to know which stones are dead.
         let mut verdicts = Vec::with_capacity(dragons.dragons().len());

@@ -974,10 +974,12 @@ fn owl_with<R>(
 ) -> R {
     let d = dragons(e);
     let stones = d.dragon_at(p).map(|x| x.stones.clone()).unwrap_or_default();
+    let patterns = e.patterns;
     let board = e.game.board_mut();
     OWL.with(|cell| {
         let mut slot = cell.borrow_mut();
         let owl = slot.get_or_insert_with(|| crate::owl::Owl::new(Default::default()));
+        owl.set_patterns(patterns);
         f(owl, board, &stones)
     })
 }

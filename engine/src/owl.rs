@@ -26,8 +26,10 @@
 //! takes first) and [`KO_B`]; a win whose decisive move takes a ko is a ko result. Results are
 //! cached in a fixed-size transposition table on the Zobrist key.
 
-use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
+use crate::board::{Board, Cell, Color, Move, NUM_CELLS, Point, Vertex};
 use crate::eyes::{self, EyeSpace};
+use crate::matching::PatternView;
+use crate::pattern::{Kind, NoPatterns, PatternSet};
 use crate::reading::{KO_A, Reader, ReadingOptions, WIN, better_of, reverse};
 
 /// Cut-offs of the owl search.
@@ -100,6 +102,9 @@ const TT_BITS: u32 = 16;
 /// [`crate::dragon::EYE_LINK_MAX`], is for the static picture and more generous).
 const EYE_LINK_MAX: usize = 6;
 
+/// Vital-shape moves read beyond the breadth of a node when they rank below the cut.
+const PATTERN_EXTRA: usize = 2;
+
 /// An owl reader. Reuse it: its tables are allocated once.
 pub struct Owl {
     opts: OwlOptions,
@@ -118,6 +123,13 @@ pub struct Owl {
     /// A move tried first at the root: the other side's key move ("play where the opponent
     /// wants to play").
     root_hint: Point,
+    /// Vital-shape databases (`owl_attack`, `owl_defense`) that propose candidate moves.
+    patterns: &'static dyn PatternSet,
+    /// `TESUJI_OWL_TRACE` is set: every move tried is printed to stderr with its line and
+    /// result (for pattern authors and debugging).
+    trace: bool,
+    /// The line being read, kept only when tracing.
+    line: Vec<Point>,
 }
 
 /// A candidate move with its score.
@@ -143,7 +155,21 @@ impl Owl {
             marks: vec![0; NUM_CELLS],
             generation: 0,
             root_hint: Point::NONE,
+            patterns: &NoPatterns,
+            trace: std::env::var_os("TESUJI_OWL_TRACE").is_some(),
+            line: Vec::new(),
         }
+    }
+
+    /// The same reader with vital-shape databases to draw candidate moves from.
+    pub fn with_patterns(mut self, patterns: &'static dyn PatternSet) -> Owl {
+        self.patterns = patterns;
+        self
+    }
+
+    /// Sets the vital-shape databases.
+    pub fn set_patterns(&mut self, patterns: &'static dyn PatternSet) {
+        self.patterns = patterns;
     }
 
     /// Owl nodes searched by this reader.
@@ -372,6 +398,9 @@ impl Owl {
                 self.played.push(m);
             }
             let took_ko = b.ko_point().is_some();
+            if self.trace {
+                self.line.push(m);
+            }
             let mut code = match (self.is_captured(b), attacking) {
                 (true, true) => WIN,
                 (true, false) => 0,
@@ -380,6 +409,10 @@ impl Owl {
             };
             if took_ko && code == WIN && self.opts.ko_results {
                 code = KO_A;
+            }
+            if self.trace {
+                self.print_line(b.size(), mover, code);
+                self.line.pop();
             }
             if !attacking {
                 self.played.pop();
@@ -397,6 +430,20 @@ impl Owl {
             self.tt_put(key, best, best_move);
         }
         (best, best_move)
+    }
+
+    /// Prints the line being read and its result, one line per move tried (post-order:
+    /// a move is printed after its replies).
+    fn print_line(&self, size: usize, mover: Color, code: i32) {
+        let name = |p: Point| Vertex::format_move(Move::Play(p), size);
+        let (last, before) = self.line.split_last().expect("a move");
+        let before: Vec<String> = before.iter().map(|&p| name(p)).collect();
+        let side = if mover == Color::Black { "B" } else { "W" };
+        eprintln!(
+            "owl {} | {side} {} -> {code}",
+            before.join(" "),
+            name(*last)
+        );
     }
 
     // -----------------------------------------------------------------------------------------
@@ -628,9 +675,23 @@ impl Owl {
         }
     }
 
-    fn finish(list: &mut Candidates, depth: u32) {
+    /// Orders the candidates best first and keeps the breadth of `depth`, plus up to
+    /// [`PATTERN_EXTRA`] vital-shape moves (`shape`) ranked below the cut: a pattern adds
+    /// moves to read without pushing out the generators' own.
+    fn finish(list: &mut Candidates, depth: u32, shape: &[Point]) {
         list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        list.truncate(Self::breadth(depth));
+        let breadth = Self::breadth(depth);
+        let mut extra = 0;
+        let mut i = 0;
+        list.retain(|&(p, _)| {
+            i += 1;
+            if i <= breadth {
+                return true;
+            }
+            let keep = extra < PATTERN_EXTRA && shape.contains(&p);
+            extra += keep as usize;
+            keep
+        });
     }
 
     /// Open empty neighbours of `p` (a measure of room).
@@ -667,6 +728,62 @@ impl Owl {
                 Self::add(list, n, base + 8 * Self::room(b, n));
             }
         }
+    }
+
+    /// Candidates from the vital-shape database `kind`, matched for `us` at the empty points
+    /// around the group: its eye spaces, its outer liberties and the points next to those,
+    /// and the liberties of the opponent strings touching it. A point gets the value of the
+    /// best pattern matching there. Returns the points matched.
+    fn add_pattern_moves(
+        &mut self,
+        b: &Board,
+        info: &NodeInfo,
+        list: &mut Candidates,
+        kind: Kind,
+        us: Color,
+    ) -> Vec<Point> {
+        let mut matched = Vec::new();
+        let Some(matcher) = self.patterns.matcher(kind) else {
+            return matched;
+        };
+        let m = self.next_mark();
+        let mut points: Vec<Point> = Vec::new();
+        let mut push = |marks: &mut Vec<u32>, p: Point| {
+            if b.cell(p) == Cell::Empty && marks[p.index()] != m {
+                marks[p.index()] = m;
+                points.push(p);
+            }
+        };
+        for sp in &info.spaces {
+            for &p in &sp.points {
+                push(&mut self.marks, p);
+            }
+        }
+        for &l in &info.outer_libs {
+            push(&mut self.marks, l);
+            for n in l.neighbors() {
+                push(&mut self.marks, n);
+            }
+        }
+        for &e in &info.boundary {
+            for l in b.liberties(e) {
+                push(&mut self.marks, l);
+            }
+        }
+        let view = PatternView::new(b);
+        for p in points {
+            let (x, y) = p.xy();
+            let mut best = 0;
+            self.patterns
+                .match_at(kind, &view, x as i32, y as i32, us, &mut |found| {
+                    best = best.max(matcher.patterns[found.pattern].value);
+                });
+            if best > 0 {
+                Self::add(list, p, best);
+                matched.push(p);
+            }
+        }
+        matched
     }
 
     fn defender_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
@@ -722,6 +839,7 @@ impl Owl {
         if depth == 0 {
             self.add_second_liberties(b, info, &mut list, 15);
         }
+        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlDefense, color);
         // Filter: legal, not filling an own eye, not a pointless self-atari.
         list.retain(|&(p, _)| {
             if b.is_eye(p, color) {
@@ -730,7 +848,7 @@ impl Owl {
             let libs = b.libs_after(p, color);
             libs >= 2 || (libs == 1 && captures_something(b, p, color))
         });
-        Self::finish(&mut list, depth);
+        Self::finish(&mut list, depth, &shape);
         list
     }
 
@@ -785,6 +903,7 @@ impl Owl {
         for &l in &info.outer_libs {
             Self::add(&mut list, l, 30 + 8 * Self::room(b, l));
         }
+        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlAttack, opponent);
         // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
         list.retain(|&(p, _)| {
             let libs = b.libs_after(p, opponent);
@@ -793,7 +912,7 @@ impl Owl {
                     && (info.spaces.iter().any(|sp| sp.contains(p))
                         || captures_something(b, p, opponent)))
         });
-        Self::finish(&mut list, depth);
+        Self::finish(&mut list, depth, &shape);
         list
     }
 }

@@ -161,6 +161,10 @@ pub enum Kind {
     Connection,
     /// A joseki move worth `value`.
     Joseki,
+    /// A vital move against a dragon, ranked by `value` (owl search).
+    OwlAttack,
+    /// A vital move for a dragon's life, ranked by `value` (owl search).
+    OwlDefense,
     /// Anything else (`value` optional).
     Generic,
 }

@@ -251,18 +251,24 @@ pub enum Kind {
     Connection,
     /// Joseki moves with a value (`value`).
     Joseki,
+    /// Vital moves that help kill a dragon, ranked by `value` (owl search candidates).
+    OwlAttack,
+    /// Vital moves that help a dragon live, ranked by `value` (owl search candidates).
+    OwlDefense,
     /// Anything else (`value` optional).
     Generic,
 }
 
 impl Kind {
     /// All kinds.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Efficiency,
         Kind::Attack,
         Kind::Defense,
         Kind::Connection,
         Kind::Joseki,
+        Kind::OwlAttack,
+        Kind::OwlDefense,
         Kind::Generic,
     ];
 
@@ -274,6 +280,8 @@ impl Kind {
             Kind::Defense => "defense",
             Kind::Connection => "connection",
             Kind::Joseki => "joseki",
+            Kind::OwlAttack => "owl_attack",
+            Kind::OwlDefense => "owl_defense",
             Kind::Generic => "generic",
         }
     }
@@ -291,6 +299,8 @@ impl Kind {
             Kind::Defense => "Defense",
             Kind::Connection => "Connection",
             Kind::Joseki => "Joseki",
+            Kind::OwlAttack => "OwlAttack",
+            Kind::OwlDefense => "OwlDefense",
             Kind::Generic => "Generic",
         }
     }

@@ -123,6 +123,7 @@ fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
         Kind::Attack => &[("attack", true)],
         Kind::Defense => &[("defend", true)],
         Kind::Connection => &[("link", true)],
+        Kind::OwlAttack | Kind::OwlDefense => &[("value", true)],
         Kind::Generic => &[("value", false)],
     }
 }

@@ -341,6 +341,8 @@ fn runtime_and_compiler_agree_on_transforms() {
                 "Defense",
                 "Connection",
                 "Joseki",
+                "OwlAttack",
+                "OwlDefense",
                 "Generic"
             ]
             .contains(&k.variant_name())

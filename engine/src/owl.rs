@@ -732,8 +732,9 @@ impl Owl {
 
     /// Candidates from the vital-shape database `kind`, matched for `us` at the empty points
     /// around the group: its eye spaces, its outer liberties and the points next to those,
-    /// and the liberties of the opponent strings touching it. A point gets the value of the
-    /// best pattern matching there. Returns the points matched.
+    /// and the liberties of the opponent strings touching it. Below the root a point gets the
+    /// value of the best pattern matching there; at the root (`depth` 0) it only joins the
+    /// list, last. Returns the points matched.
     fn add_pattern_moves(
         &mut self,
         b: &Board,
@@ -741,6 +742,7 @@ impl Owl {
         list: &mut Candidates,
         kind: Kind,
         us: Color,
+        depth: u32,
     ) -> Vec<Point> {
         let mut matched = Vec::new();
         let Some(matcher) = self.patterns.matcher(kind) else {
@@ -779,7 +781,15 @@ impl Owl {
                     best = best.max(matcher.patterns[found.pattern].value);
                 });
             if best > 0 {
-                Self::add(list, p, best);
+                // At the root the first working move is the answer: a shape move is read
+                // after the generators' own (as one of the extras) and reorders nothing.
+                if depth == 0 {
+                    if !list.iter().any(|e| e.0 == p) {
+                        list.push((p, 1));
+                    }
+                } else {
+                    Self::add(list, p, best);
+                }
                 matched.push(p);
             }
         }
@@ -839,7 +849,7 @@ impl Owl {
         if depth == 0 {
             self.add_second_liberties(b, info, &mut list, 15);
         }
-        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlDefense, color);
+        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlDefense, color, depth);
         // Filter: legal, not filling an own eye, not a pointless self-atari.
         list.retain(|&(p, _)| {
             if b.is_eye(p, color) {
@@ -903,7 +913,7 @@ impl Owl {
         for &l in &info.outer_libs {
             Self::add(&mut list, l, 30 + 8 * Self::room(b, l));
         }
-        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlAttack, opponent);
+        let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlAttack, opponent, depth);
         // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
         list.retain(|&(p, _)| {
             let libs = b.libs_after(p, opponent);

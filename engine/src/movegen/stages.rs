@@ -49,6 +49,10 @@ impl Stage for TerritoryStage {
 
     fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
         let us = ctx.us;
+        let n = ctx.board.size();
+        let points = (n * n) as f32;
+        let stones = points - ctx.board.empty_points().len() as f32;
+        let endgame = (stones / (ENDGAME_FULLNESS * points)).min(1.0);
         for p in candidates(ctx.board, values) {
             let before = ctx.board.captures(us);
             if !ctx.board.try_play(p, us) {
@@ -62,8 +66,35 @@ impl Stage for TerritoryStage {
             } else {
                 reason::TERRITORY
             };
-            values.add(p, margin - ctx.pass_margin, why);
+            let mut gain = margin - ctx.pass_margin;
+            if gain > 0.0 && !captured && n > super::MONTE_CARLO_MAX_SIZE {
+                gain *= low_line_factor(p, n, endgame);
+            }
+            values.add(p, gain, why);
         }
+    }
+}
+
+/// Share of the points filled with stones at which first- and second-line moves count in
+/// full on big boards (roughly where the endgame starts).
+const ENDGAME_FULLNESS: f32 = 0.6;
+
+/// Factor on the territory gain of a first- (index 0) or second-line (index 1) move on a big
+/// board while the board is empty; it rises linearly to 1 as the board fills to
+/// [`ENDGAME_FULLNESS`]. The evaluation sees every edge point a stone radiates over as
+/// gained, but before the endgame such a stone is small (it takes the edge under it and
+/// gives the opponent the outside) and every game record plays the open points first:
+/// unscaled, first- and second-line moves outranked every open point from move 40 on.
+const LOW_LINE_FACTOR: [f32; 2] = [0.15, 0.3];
+
+/// The factor on a positive territory gain at `p` on a board of side `n`, `endgame` being
+/// how far the board is into the endgame (0..=1).
+fn low_line_factor(p: Point, n: usize, endgame: f32) -> f32 {
+    let (x, y) = p.xy();
+    let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
+    match LOW_LINE_FACTOR.get(line) {
+        Some(&base) => base + (1.0 - base) * endgame,
+        None => 1.0,
     }
 }
 

@@ -236,3 +236,77 @@ fn plays_on_rather_than_passing_when_behind() {
         );
     }
 }
+
+/// A 19×19 board with `stones` (GTP vertices) set up, Black's and White's.
+fn big_board(black: &[&str], white: &[&str]) -> Board {
+    let mut b = Board::new(19).unwrap();
+    for (list, color) in [(black, Color::Black), (white, Color::White)] {
+        for v in list {
+            let p = pt(&b, v);
+            b.add_stone(p, color).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+/// Black's margin gain by a stone at `v` over a pass, under tactical safety.
+fn tactical_gain(b: &mut Board, v: &str) -> f32 {
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    b.pass(Color::Black);
+    let pass = evaluator.margin(b, Color::White, Color::Black);
+    b.undo();
+    b.play_unchecked(pt(b, v), Color::Black);
+    let played = evaluator.margin(b, Color::White, Color::Black);
+    b.undo();
+    played - pass
+}
+
+#[test]
+fn a_first_line_stone_does_not_seal_the_edge_under_a_side_into_territory() {
+    // Black's stones on the fourth line of the left side reach the second line; the first
+    // line under them is reached by nobody, and at the top it runs into White's corner. A
+    // Black stone on it must not turn the whole strip below it into territory.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let edge = tactical_gain(&mut b, "A9");
+    let open = tactical_gain(&mut b, "K13");
+    assert!(
+        edge < 0.4 * open,
+        "first-line stone {edge}, open point {open}"
+    );
+}
+
+#[test]
+fn an_early_first_line_move_is_worth_little_next_to_an_open_point() {
+    // The same side as above, early in the game: a stone on the first line under Black's
+    // own side takes a few edge points at most; the open point in the centre is bigger.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let generator = MoveGenerator::new(
+        &NoPatterns,
+        GenOptions {
+            lookahead: false,
+            playouts: 0,
+            ..GenOptions::default()
+        },
+    );
+    let choice = generator.generate(&mut b, Color::Black, 6.5, None);
+    let value = |v: &str| {
+        let p = pt(&b, v);
+        choice
+            .ranked
+            .iter()
+            .find(|m| m.point == p)
+            .map_or(0.0, |m| m.value)
+    };
+    let (edge, open) = (value("A9"), value("K13"));
+    assert!(
+        edge < 0.25 * open,
+        "first-line move {edge}, open point {open}"
+    );
+}

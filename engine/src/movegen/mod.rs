@@ -314,8 +314,10 @@ impl MoveGenerator {
         let mut stage_values: Vec<(&'static str, Box<[f32; NUM_CELLS]>)> = Vec::new();
         for stage in &self.stages {
             let before = trace.then(|| values.value.clone());
+            let stage_start = Instant::now();
             stage.run(&mut ctx, &mut values);
             if let Some(mut delta) = before {
+                eprintln!("stage {}: {:?}", stage.name(), stage_start.elapsed());
                 for (d, v) in delta.iter_mut().zip(values.value.iter()) {
                     *d = v - *d;
                 }

@@ -21,6 +21,7 @@ pub fn standard() -> Vec<Box<dyn Stage>> {
     vec![
         Box::new(TerritoryStage),
         Box::new(TacticalStage),
+        Box::new(DragonStage),
         Box::new(ConnectionStage),
         Box::new(EyeStage),
         Box::new(OpeningStage),
@@ -162,6 +163,101 @@ impl Stage for TacticalStage {
                 if defense != 0 {
                     values.raise(mv, value, reason::ATTACK);
                 }
+            }
+        }
+    }
+}
+
+/// Life and death of the dragons the last moves touched (boards larger than
+/// [`super::MONTE_CARLO_MAX_SIZE`]): every dragon with a stone within
+/// [`DRAGON_NEAR_LAST_MOVES`] of one of the last two moves is read by the owl; when it is
+/// critical (killed if the attacker moves first, saved if the owner does), the owner's
+/// defence or the opponent's attack is worth the dragon. This answers the opponent's
+/// attack on a weak group and follows up our own, which the one-move evaluation cannot
+/// see; reading only near the last moves keeps the cost to a few owl questions a move.
+pub struct DragonStage;
+
+/// Chebyshev distance from a last move within which a dragon is read.
+const DRAGON_NEAR_LAST_MOVES: usize = 2;
+
+/// Owl nodes per question of the dragon stage (the owl's default is 600): a few questions
+/// every move must stay well under a second.
+const DRAGON_OWL_NODES: u64 = 300;
+
+/// Most dragons read per move (largest first).
+const MAX_DRAGONS_READ: usize = 3;
+
+/// Moku a critical dragon is worth: per stone (they change hands) plus a base for the area
+/// it holds or would give.
+const DRAGON_STONE_VALUE: f32 = 2.0;
+const DRAGON_BASE_VALUE: f32 = 6.0;
+
+impl Stage for DragonStage {
+    fn name(&self) -> &'static str {
+        "dragons"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let n = ctx.board.size();
+        if n <= super::MONTE_CARLO_MAX_SIZE {
+            return;
+        }
+        let skip = ctx.board.move_count().saturating_sub(2);
+        let recent: Vec<Point> = ctx
+            .board
+            .moves()
+            .skip(skip)
+            .filter_map(|(_, m)| match m {
+                crate::board::Move::Play(p) => Some(p),
+                crate::board::Move::Pass => None,
+            })
+            .collect();
+        if recent.is_empty() {
+            return;
+        }
+        let patterns = ctx.patterns;
+        let board = &mut *ctx.board;
+        let dragons = reading::with_reader(|r| crate::dragon::Dragons::new(board, r, patterns));
+        let near = |p: Point| {
+            let (x, y) = p.xy();
+            recent.iter().any(|q| {
+                let (qx, qy) = q.xy();
+                x.abs_diff(qx).max(y.abs_diff(qy)) <= DRAGON_NEAR_LAST_MOVES
+            })
+        };
+        let mut touched: Vec<&crate::dragon::Dragon> = dragons
+            .dragons()
+            .iter()
+            .filter(|d| d.stones.iter().any(|&s| near(s)))
+            .collect();
+        touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
+        let mut owl = crate::owl::Owl::new(crate::owl::OwlOptions {
+            node_limit: DRAGON_OWL_NODES,
+            ..Default::default()
+        })
+        .with_patterns(patterns);
+        for dragon in touched.into_iter().take(MAX_DRAGONS_READ) {
+            let t = std::time::Instant::now();
+            let status = owl.status(board, &dragon.stones);
+            if std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some() {
+                eprintln!(
+                    "dragon {:?} {} stones: {:?} {:?}",
+                    dragon.origin.xy(),
+                    dragon.stones.len(),
+                    status,
+                    t.elapsed()
+                );
+            }
+            let crate::owl::DragonStatus::Critical { attack, defense } = status else {
+                continue;
+            };
+            let value = DRAGON_STONE_VALUE * dragon.stones.len() as f32 + DRAGON_BASE_VALUE;
+            if dragon.color == ctx.us {
+                if let Some(mv) = defense {
+                    values.add(mv, value, reason::DEFEND);
+                }
+            } else if let Some(mv) = attack {
+                values.add(mv, value, reason::ATTACK);
             }
         }
     }

@@ -310,3 +310,109 @@ fn an_early_first_line_move_is_worth_little_next_to_an_open_point() {
         "first-line move {edge}, open point {open}"
     );
 }
+
+#[test]
+fn the_look_ahead_corrects_only_the_territorial_part_of_a_value() {
+    // B9 is worth little as territory; suppose a stage found it worth 20 moku more (saving a
+    // dragon, say). The look-ahead, which judges by the evaluation only, must not take that
+    // away in favour of the open point K13, whose whole value is territory.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let open_gain = tactical_gain(&mut b, "K13");
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    let (saving, open) = (pt(&b, "B9"), pt(&b, "K13"));
+    let mut ranked = vec![
+        ValuedMove {
+            point: saving,
+            value: tactical_gain(&mut b, "B9") + 20.0,
+            reasons: reason::DEFEND,
+        },
+        ValuedMove {
+            point: open,
+            value: open_gain,
+            reasons: reason::TERRITORY,
+        },
+    ];
+    let options = GenOptions {
+        level: 1,
+        ..GenOptions::default()
+    };
+    lookahead::refine(
+        &mut b,
+        Color::Black,
+        &evaluator,
+        &options,
+        None,
+        &mut ranked,
+    );
+    assert_eq!(ranked[0].point, saving, "{ranked:?}");
+}
+
+#[test]
+fn answers_a_move_that_makes_its_group_critical_on_a_big_board() {
+    // Black's corner group has a straight three on the first line (A1 B1 C1); White has just
+    // closed it in at E1. Black B1 makes two eyes, White B1 would kill: the dragon stage
+    // reads the group the last move touched and finds the vital point.
+    let mut b = big_board(
+        &[
+            "A2", "B2", "C2", "D2", "D1", "Q16", "Q4", "D16", "K10", "O17", "D10", "K3",
+        ],
+        &[
+            "A3", "B3", "C3", "D3", "E3", "E2", "Q17", "R4", "C17", "K12", "C7", "R10",
+        ],
+    );
+    b.play_unchecked(pt(&b, "E1"), Color::White);
+    let choice = choose(&mut b, Color::Black, false);
+    assert_eq!(
+        choice.decision,
+        Decision::Play(pt(&b, "B1")),
+        "{:?}",
+        &choice.ranked[..5]
+    );
+    assert!(choice.ranked[0].reasons & reason::DEFEND != 0);
+}
+
+#[test]
+fn the_dragon_stage_values_the_vital_point_of_a_critical_group_near_the_last_move() {
+    // As above, the dragon stage alone: both the defence (Black to move) and the attack
+    // (White to move) at B1 are worth the group; nothing is read far from the last move.
+    for us in [Color::Black, Color::White] {
+        let mut b = big_board(
+            &[
+                "A2", "B2", "C2", "D2", "D1", "Q16", "Q4", "D16", "K10", "O17", "D10", "K3",
+            ],
+            &[
+                "A3", "B3", "C3", "D3", "E3", "E2", "Q17", "R4", "C17", "K12", "C7", "R10",
+            ],
+        );
+        b.play_unchecked(pt(&b, "E1"), Color::White);
+        if us == Color::White {
+            b.pass(Color::Black);
+        }
+        let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+        let mut values = MoveValues::new();
+        mark_candidates(&mut b, us, None, &mut values);
+        let mut ctx = StageContext {
+            board: &mut b,
+            us,
+            evaluator: &evaluator,
+            patterns: &NoPatterns,
+            pass_margin: 0.0,
+        };
+        stages::DragonStage.run(&mut ctx, &mut values);
+        let vital = pt(&b, "B1").index();
+        assert!(
+            values.value[vital] >= 10.0,
+            "{us:?}: {}",
+            values.value[vital]
+        );
+        let elsewhere = b
+            .points()
+            .filter(|p| p.index() != vital)
+            .map(|p| values.value[p.index()])
+            .fold(0.0f32, f32::max);
+        assert_eq!(elsewhere, 0.0, "{us:?}");
+    }
+}

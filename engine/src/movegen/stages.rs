@@ -22,6 +22,7 @@ pub fn standard() -> Vec<Box<dyn Stage>> {
         Box::new(TerritoryStage),
         Box::new(TacticalStage),
         Box::new(DragonStage),
+        Box::new(ContactStage),
         Box::new(ConnectionStage),
         Box::new(EyeStage),
         Box::new(OpeningStage),
@@ -258,6 +259,66 @@ impl Stage for DragonStage {
                 }
             } else if let Some(mv) = attack {
                 values.add(mv, value, reason::ATTACK);
+            }
+        }
+    }
+}
+
+/// Answering contact (boards larger than [`super::MONTE_CARLO_MAX_SIZE`]): when the
+/// opponent's last move touches one of our strings of at most [`CONTACT_MAX_LIBERTIES`]
+/// liberties, the liberties of the touching stone's string next to (or diagonal to) our
+/// string — the hane and the block — get [`CONTACT_ANSWER_VALUE`] plus the touched stones.
+/// An attachment asks for an answer; left alone it becomes a hane or a cut the next move,
+/// and the influence evaluation, which sees an attachment only as two stones cancelling
+/// each other out, let the engine play elsewhere after every one.
+pub struct ContactStage;
+
+/// Largest liberty count of a touched string that still asks for an answer.
+const CONTACT_MAX_LIBERTIES: usize = 4;
+
+/// Moku for answering an attachment, on top of one per touched stone (at most 6).
+const CONTACT_ANSWER_VALUE: f32 = 14.0;
+
+impl Stage for ContactStage {
+    fn name(&self) -> &'static str {
+        "contact"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let board = &*ctx.board;
+        if board.size() <= super::MONTE_CARLO_MAX_SIZE {
+            return;
+        }
+        let Some((color, crate::board::Move::Play(last))) = board.last_move() else {
+            return;
+        };
+        if color != ctx.us.opponent() || board.color_at(last) != Some(color) {
+            return;
+        }
+        let mut touched = [Point::NONE; 4];
+        let mut count = 0;
+        for q in last.neighbors() {
+            if board.color_at(q) == Some(ctx.us)
+                && board.libs(q) <= CONTACT_MAX_LIBERTIES
+                && !touched[..count].contains(&board.string_id(q))
+            {
+                touched[count] = board.string_id(q);
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        let stones: usize = touched[..count].iter().map(|&s| board.string_size(s)).sum();
+        let value = CONTACT_ANSWER_VALUE + stones.min(6) as f32;
+        let mut libs = [Point::NONE; 8];
+        let n = board.first_liberties(last, &mut libs);
+        for &lib in &libs[..n] {
+            let near_touched = lib.neighbors().into_iter().chain(lib.diagonals()).any(|r| {
+                board.color_at(r) == Some(ctx.us) && touched[..count].contains(&board.string_id(r))
+            });
+            if near_touched {
+                values.add(lib, value, reason::DEFEND);
             }
         }
     }

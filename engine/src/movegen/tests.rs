@@ -416,3 +416,28 @@ fn the_dragon_stage_values_the_vital_point_of_a_critical_group_near_the_last_mov
         assert_eq!(elsewhere, 0.0, "{us:?}");
     }
 }
+
+#[test]
+fn the_contact_stage_answers_an_attachment_with_the_hane_or_the_block() {
+    // White has just attached at R16 to Black's Q16: R17 and R15 (next to the attaching
+    // stone, diagonal to ours) answer it; a point not touching both gets nothing.
+    let mut b = big_board(&["Q16", "D4", "D16"], &["Q4", "C16"]);
+    b.play_unchecked(pt(&b, "R16"), Color::White);
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    let mut values = MoveValues::new();
+    mark_candidates(&mut b, Color::Black, None, &mut values);
+    let mut ctx = StageContext {
+        board: &mut b,
+        us: Color::Black,
+        evaluator: &evaluator,
+        patterns: &NoPatterns,
+        pass_margin: 0.0,
+    };
+    stages::ContactStage.run(&mut ctx, &mut values);
+    for v in ["R17", "R15"] {
+        assert!(values.value[pt(&b, v).index()] >= 10.0, "{v}");
+    }
+    for v in ["S16", "Q15", "K10"] {
+        assert_eq!(values.value[pt(&b, v).index()], 0.0, "{v}");
+    }
+}

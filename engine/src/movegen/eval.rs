@@ -4,7 +4,7 @@
 
 use crate::board::{Board, Color, NUM_CELLS, Point};
 use crate::influence::{
-    Estimate, Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY,
+    Estimate, Influence, InfluenceRules, PointClass, StoneWeights, StringStatus, TERRITORY,
 };
 use crate::reading::{self, KO_A, KO_B, WIN};
 
@@ -159,7 +159,8 @@ impl<'a> Evaluator<'a> {
 
     /// `us`'s margin in moku (area with komi, moyo at [`MOYO_WEIGHT`]) with `to_move` to play.
     pub fn margin(&self, board: &mut Board, to_move: Color, us: Color) -> f32 {
-        margin_of(&self.estimate(board, to_move), us)
+        let est = self.estimate(board, to_move);
+        margin_of(board, &est, us)
     }
 }
 
@@ -170,11 +171,35 @@ impl<'a> Evaluator<'a> {
 /// points) only direct influence counts as moyo (empty points of value 1..=2 that are not
 /// false eyes), not the estimate's enclosed regions: on an open board those make every empty
 /// point the moyo of whoever has a stone, which would swamp every other difference.
-pub fn margin_of(est: &Estimate, us: Color) -> f32 {
+///
+/// On boards larger than [`super::MONTE_CARLO_MAX_SIZE`] the points no stone reaches are
+/// counted by [`nearest_influence_classes`] instead of the estimate's enclosed regions.
+pub fn margin_of(board: &Board, est: &Estimate, us: Color) -> f32 {
     let inf = &est.influence;
     let n = inf.size();
     let points = (n * n) as f32;
     let stones = (est.stones[0] + est.stones[1]) as f32;
+    let (white_area, region_moyo) = if n > super::MONTE_CARLO_MAX_SIZE {
+        let mut classes = [PointClass::Neutral; NUM_CELLS];
+        nearest_influence_classes(board, est, &mut classes);
+        let (mut area, mut moyo) = (est.komi, 0i32);
+        for p in board.points() {
+            let stone = board.color_at(p);
+            match classes[p.index()] {
+                PointClass::Territory(c) => area += if c == Color::White { 1.0 } else { -1.0 },
+                PointClass::Moyo(c) if stone.is_none() => {
+                    moyo += if c == Color::White { 1 } else { -1 }
+                }
+                _ => {}
+            }
+        }
+        (area, moyo as f32)
+    } else {
+        (
+            est.white_margin(),
+            est.moyo[Color::White as usize] as f32 - est.moyo[Color::Black as usize] as f32,
+        )
+    };
     let moyo = if stones < 0.1 * points {
         let mut direct = 0i32;
         for y in 0..n {
@@ -188,14 +213,98 @@ pub fn margin_of(est: &Estimate, us: Color) -> f32 {
         }
         direct as f32
     } else {
-        est.moyo[Color::White as usize] as f32 - est.moyo[Color::Black as usize] as f32
+        region_moyo
     };
     let fullness = (stones / (0.5 * points)).min(1.0);
     let weight = MOYO_WEIGHT + (0.9 - MOYO_WEIGHT) * fullness;
-    let white = est.white_margin() + weight * moyo;
+    let white = white_area + weight * moyo;
     match us {
         Color::White => white,
         Color::Black => -white,
+    }
+}
+
+/// Farthest (steps through unreached points) that an unreached point takes the colour of
+/// the nearest influence.
+const NEAREST_INFLUENCE_REACH: u8 = 3;
+
+/// The estimate's classes, except that an empty point no stone reaches (influence 0, not a
+/// false eye) belongs to the colour whose influence is nearest (steps through such points,
+/// at most [`NEAREST_INFLUENCE_REACH`]) when only that colour is nearest: territory when
+/// every nearest influenced point is territory, moyo otherwise. Farther points keep the
+/// estimate's class.
+///
+/// The estimate gives a whole region of unreached points to one colour only when that colour
+/// alone borders it, so one stone that splits such a region (typically the first-line strip
+/// under a side, which reaches an enemy corner at its end) turned every point of it from
+/// neutral into territory: first- and second-line moves looked worth ten points. By nearest
+/// influence the points under a side belong to the side before and after such a stone.
+pub fn nearest_influence_classes(
+    board: &Board,
+    est: &Estimate,
+    classes: &mut [PointClass; NUM_CELLS],
+) {
+    let inf = &est.influence;
+    // Colours of the nearest influence: bit 0 Black, bit 1 White, bit 2 neutral; bit 3
+    // set when one of the nearest influenced points is only moyo.
+    const WEAK: u8 = 8;
+    let mut nearest = [0u8; NUM_CELLS];
+    let mut distance = [u8::MAX; NUM_CELLS];
+    let mut queue = [Point::NONE; NUM_CELLS];
+    let (mut head, mut tail) = (0, 0);
+    let unreached =
+        |p: Point| board.color_at(p).is_none() && inf.value(p) == 0 && !inf.is_false_eye(p);
+    for p in board.points() {
+        classes[p.index()] = est.class(p);
+        if unreached(p) {
+            continue;
+        }
+        let v = inf.value(p);
+        nearest[p.index()] = match v.signum() {
+            -1 => 1,
+            1 => 2,
+            _ => 4,
+        } | if v.abs() < TERRITORY { WEAK } else { 0 };
+        distance[p.index()] = 0;
+        queue[tail] = p;
+        tail += 1;
+    }
+    while head < tail {
+        let q = queue[head];
+        head += 1;
+        let d = distance[q.index()];
+        if d >= NEAREST_INFLUENCE_REACH {
+            continue;
+        }
+        for r in q.neighbors() {
+            if !board.on_board(r) || !unreached(r) {
+                continue;
+            }
+            if distance[r.index()] == u8::MAX {
+                distance[r.index()] = d + 1;
+                nearest[r.index()] = nearest[q.index()];
+                queue[tail] = r;
+                tail += 1;
+            } else if distance[r.index()] == d + 1 {
+                nearest[r.index()] |= nearest[q.index()];
+            }
+        }
+    }
+    for p in board.points() {
+        let i = p.index();
+        if distance[i] == 0 || distance[i] == u8::MAX {
+            continue;
+        }
+        let strength = if nearest[i] & WEAK != 0 {
+            PointClass::Moyo
+        } else {
+            PointClass::Territory
+        };
+        classes[i] = match nearest[i] & !WEAK {
+            1 => strength(Color::Black),
+            2 => strength(Color::White),
+            _ => PointClass::Neutral,
+        };
     }
 }
 
@@ -211,6 +320,9 @@ pub struct OwnershipSafety {
     root: Box<[Option<Color>; NUM_CELLS]>,
     /// Stones of root strings with at most two liberties: playouts judge them badly.
     root_short: Box<[bool; NUM_CELLS]>,
+    /// On boards larger than [`super::MONTE_CARLO_MAX_SIZE`], the root classes (as the
+    /// margin counts them), which judge new stones played inside the opponent's area.
+    root_classes: Option<Box<[PointClass; NUM_CELLS]>>,
 }
 
 /// Share of playouts above which a string is alive and below which (for the other side)
@@ -220,6 +332,14 @@ const ALIVE_SHARE: f32 = 0.7;
 /// A new stone on a point its colour owned in no more than this share of the playouts
 /// counts for nothing.
 const NEW_STONE_NOTHING: f32 = 0.15;
+
+/// Most that a new stone counts for (on big boards) on a point that was the opponent's
+/// territory by influence, and on a point that was the opponent's moyo. A lone stone in
+/// the opponent's area is an invasion that the opponent attacks, not area: counted in full
+/// it erased the surrounding enemy territory, and invasions of the first and second line
+/// under the opponent's stones looked worth ten points. A few dozen random playouts on a
+/// big board do not see that the opponent kills it.
+const INVADING_STONE_WEIGHT: [f32; 2] = [0.0, 0.6];
 
 impl OwnershipSafety {
     /// Runs `playouts` uniform random playouts from `board` with `to_move` to play.
@@ -254,10 +374,20 @@ impl OwnershipSafety {
             root[p.index()] = board.color_at(p);
             root_short[p.index()] = root[p.index()].is_some() && board.libs(p) <= 2;
         }
+        let root_classes = (board.size() > super::MONTE_CARLO_MAX_SIZE).then(|| {
+            let mut weights = StoneWeights::alive();
+            TacticalSafety.judge(&mut board.clone(), to_move, &mut weights);
+            let inf = Influence::with_weights(board, InfluenceRules::HANDTALK, Some(&weights));
+            let est = Estimate::from_influence(board, 0.0, inf);
+            let mut classes = Box::new([PointClass::Neutral; NUM_CELLS]);
+            nearest_influence_classes(board, &est, &mut classes);
+            classes
+        });
         OwnershipSafety {
             black_share,
             root,
             root_short,
+            root_classes,
         }
     }
 
@@ -267,6 +397,44 @@ impl OwnershipSafety {
         match color {
             Color::Black => b,
             Color::White => 1.0 - b,
+        }
+    }
+}
+
+/// The most a new stone of `owner` at `p` counts for on a big board: nothing on the first
+/// or second line without a stone of its own within two points (a 5×5 square). Such a
+/// stone claims the edge below it only when the opponent leaves it alone; before the
+/// endgame it is an easy target and, counted in full, the first- and second-line points it
+/// radiates over made it look bigger than the open points of the board.
+fn low_stone_weight(board: &Board, p: Point, owner: Color) -> f32 {
+    let n = board.size();
+    if n <= super::MONTE_CARLO_MAX_SIZE {
+        return 1.0;
+    }
+    let (x, y) = p.xy();
+    let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
+    if line > 1 {
+        return 1.0;
+    }
+    let supported = (y.saturating_sub(2)..=(y + 2).min(n - 1)).any(|yy| {
+        (x.saturating_sub(2)..=(x + 2).min(n - 1)).any(|xx| {
+            let q = Point::from_xy(xx, yy);
+            q != p && board.color_at(q) == Some(owner)
+        })
+    });
+    if supported { 1.0 } else { 0.0 }
+}
+
+impl OwnershipSafety {
+    /// The most a new stone of `owner` at `p` counts for, by the root influence there.
+    fn invading_weight(&self, p: Point, owner: Color) -> f32 {
+        let Some(classes) = &self.root_classes else {
+            return 1.0;
+        };
+        match classes[p.index()] {
+            PointClass::Territory(c) if c != owner => INVADING_STONE_WEIGHT[0],
+            PointClass::Moyo(c) if c != owner => INVADING_STONE_WEIGHT[1],
+            _ => 1.0,
         }
     }
 }
@@ -299,7 +467,11 @@ impl SafetyJudge for OwnershipSafety {
                     // A new stone changes the ownership it is judged by: in open or
                     // contested areas it counts in full, deep in the opponent's area it
                     // counts for nothing (never as dead: reading decides that).
-                    ((share - NEW_STONE_NOTHING) / (0.5 - NEW_STONE_NOTHING)).clamp(0.0, 1.0)
+                    let by_share =
+                        ((share - NEW_STONE_NOTHING) / (0.5 - NEW_STONE_NOTHING)).clamp(0.0, 1.0);
+                    by_share
+                        .min(self.invading_weight(s, owner))
+                        .min(low_stone_weight(board, s, owner))
                 };
                 count += 1.0;
             }

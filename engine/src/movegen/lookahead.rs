@@ -8,7 +8,7 @@ use super::{GenOptions, ValuedMove, reason, sort_ranked};
 use crate::board::{Board, Color, Point};
 use std::time::Instant;
 
-/// Weight of the look-ahead value against the one-move value of a checked candidate.
+/// Weight of the look-ahead's correction of a checked candidate's territorial value.
 const DEEP_WEIGHT: f32 = 0.6;
 
 /// Most opponent replies kept per checked candidate.
@@ -16,6 +16,12 @@ const MAX_REPLIES: usize = 4;
 
 /// Re-values the first [`GenOptions::lookahead_width`] candidates of `ranked` (best first)
 /// and sorts again. Stops early at `deadline`. `board` is left as it was.
+///
+/// The look-ahead judges by the fast evaluation only, so it corrects the territorial part of
+/// a candidate's value (the evaluation right after the move) by what the replies take back,
+/// and leaves the rest (tactics, dragons, joseki, shape) as the stages gave it: blending the
+/// whole value with the evaluation's view erased most of a dragon's or a joseki move's
+/// worth.
 pub fn refine(
     board: &mut Board,
     us: Color,
@@ -27,11 +33,12 @@ pub fn refine(
     let width = options.lookahead_width().min(ranked.len());
     let replies = options.reply_width().min(MAX_REPLIES);
     let deep = options.deep();
-    let reference = {
+    let (reference, pass_margin) = {
         board.pass(us);
         let v = line_value(board, us, evaluator, replies, deep, deadline);
+        let m = evaluator.margin(board, us.opponent(), us);
         board.undo();
-        v
+        (v, m)
     };
     for candidate in ranked.iter_mut().take(width) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -40,9 +47,10 @@ pub fn refine(
         if !board.try_play(candidate.point, us) {
             continue;
         }
+        let immediate = evaluator.margin(board, us.opponent(), us) - pass_margin;
         let v = line_value(board, us, evaluator, replies, deep, deadline);
         board.undo();
-        candidate.value = (1.0 - DEEP_WEIGHT) * candidate.value + DEEP_WEIGHT * (v - reference);
+        candidate.value += DEEP_WEIGHT * ((v - reference) - immediate);
         candidate.reasons |= reason::LOOKAHEAD;
     }
     sort_ranked(&mut ranked[..width]);

@@ -310,9 +310,21 @@ impl MoveGenerator {
             patterns: self.patterns,
             pass_margin,
         };
+        let trace = std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some();
+        let mut stage_values: Vec<(&'static str, Box<[f32; NUM_CELLS]>)> = Vec::new();
         for stage in &self.stages {
+            let before = trace.then(|| values.value.clone());
+            let stage_start = Instant::now();
             stage.run(&mut ctx, &mut values);
+            if let Some(mut delta) = before {
+                eprintln!("stage {}: {:?}", stage.name(), stage_start.elapsed());
+                for (d, v) in delta.iter_mut().zip(values.value.iter()) {
+                    *d = v - *d;
+                }
+                stage_values.push((stage.name(), delta));
+            }
         }
+        let before_efficiency = trace.then(|| values.value.clone());
         apply_efficiency(ctx.board, us, self.patterns, &mut values);
 
         let mut ranked: Vec<ValuedMove> = ctx
@@ -399,6 +411,10 @@ impl MoveGenerator {
             }
         }
 
+        if let Some(unshaped) = &before_efficiency {
+            trace_ranking(ctx.board, &ranked, &stage_values, unshaped, &values);
+        }
+
         // The search, when it ran, must agree that the game is lost: the fast evaluation
         // misjudges weak groups.
         let hopeless = margin < -0.3 * points && search_win_rate < RESIGN_WIN_RATE;
@@ -420,6 +436,37 @@ impl MoveGenerator {
             margin,
             elapsed: start.elapsed(),
         }
+    }
+}
+
+/// `TESUJI_MOVEGEN_TRACE`: the best candidates with what each stage gave them, to stderr.
+fn trace_ranking(
+    board: &Board,
+    ranked: &[ValuedMove],
+    stage_values: &[(&'static str, Box<[f32; NUM_CELLS]>)],
+    unshaped: &[f32; NUM_CELLS],
+    values: &MoveValues,
+) {
+    for m in ranked.iter().take(12) {
+        let i = m.point.index();
+        let stages: Vec<String> = stage_values
+            .iter()
+            .filter(|(_, d)| d[i] != 0.0)
+            .map(|(name, d)| format!("{name} {:.1}", d[i]))
+            .collect();
+        eprintln!(
+            "{} {:.2} (before look-ahead {:.2}, shape x{:.2}) {} [{}]",
+            crate::board::Vertex::format_move(Move::Play(m.point), board.size()),
+            m.value,
+            values.value[i],
+            if unshaped[i] != 0.0 {
+                values.value[i] / unshaped[i]
+            } else {
+                1.0
+            },
+            stages.join(", "),
+            reason::names(m.reasons).join(" "),
+        );
     }
 }
 

@@ -21,6 +21,8 @@ pub fn standard() -> Vec<Box<dyn Stage>> {
     vec![
         Box::new(TerritoryStage),
         Box::new(TacticalStage),
+        Box::new(DragonStage),
+        Box::new(ContactStage),
         Box::new(ConnectionStage),
         Box::new(EyeStage),
         Box::new(OpeningStage),
@@ -49,6 +51,10 @@ impl Stage for TerritoryStage {
 
     fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
         let us = ctx.us;
+        let n = ctx.board.size();
+        let points = (n * n) as f32;
+        let stones = points - ctx.board.empty_points().len() as f32;
+        let endgame = (stones / (ENDGAME_FULLNESS * points)).min(1.0);
         for p in candidates(ctx.board, values) {
             let before = ctx.board.captures(us);
             if !ctx.board.try_play(p, us) {
@@ -62,8 +68,35 @@ impl Stage for TerritoryStage {
             } else {
                 reason::TERRITORY
             };
-            values.add(p, margin - ctx.pass_margin, why);
+            let mut gain = margin - ctx.pass_margin;
+            if gain > 0.0 && !captured && n > super::MONTE_CARLO_MAX_SIZE {
+                gain *= low_line_factor(p, n, endgame);
+            }
+            values.add(p, gain, why);
         }
+    }
+}
+
+/// Share of the points filled with stones at which first- and second-line moves count in
+/// full on big boards (roughly where the endgame starts).
+const ENDGAME_FULLNESS: f32 = 0.6;
+
+/// Factor on the territory gain of a first- (index 0) or second-line (index 1) move on a big
+/// board while the board is empty; it rises linearly to 1 as the board fills to
+/// [`ENDGAME_FULLNESS`]. The evaluation sees every edge point a stone radiates over as
+/// gained, but before the endgame such a stone is small (it takes the edge under it and
+/// gives the opponent the outside) and every game record plays the open points first:
+/// unscaled, first- and second-line moves outranked every open point from move 40 on.
+const LOW_LINE_FACTOR: [f32; 2] = [0.15, 0.3];
+
+/// The factor on a positive territory gain at `p` on a board of side `n`, `endgame` being
+/// how far the board is into the endgame (0..=1).
+fn low_line_factor(p: Point, n: usize, endgame: f32) -> f32 {
+    let (x, y) = p.xy();
+    let line = x.min(y).min(n - 1 - x).min(n - 1 - y);
+    match LOW_LINE_FACTOR.get(line) {
+        Some(&base) => base + (1.0 - base) * endgame,
+        None => 1.0,
     }
 }
 
@@ -131,6 +164,161 @@ impl Stage for TacticalStage {
                 if defense != 0 {
                     values.raise(mv, value, reason::ATTACK);
                 }
+            }
+        }
+    }
+}
+
+/// Life and death of the dragons the last moves touched (boards larger than
+/// [`super::MONTE_CARLO_MAX_SIZE`]): every dragon with a stone within
+/// [`DRAGON_NEAR_LAST_MOVES`] of one of the last two moves is read by the owl; when it is
+/// critical (killed if the attacker moves first, saved if the owner does), the owner's
+/// defence or the opponent's attack is worth the dragon. This answers the opponent's
+/// attack on a weak group and follows up our own, which the one-move evaluation cannot
+/// see; reading only near the last moves keeps the cost to a few owl questions a move.
+pub struct DragonStage;
+
+/// Chebyshev distance from a last move within which a dragon is read.
+const DRAGON_NEAR_LAST_MOVES: usize = 2;
+
+/// Owl nodes per question of the dragon stage (the owl's default is 600): a few questions
+/// every move must stay well under a second.
+const DRAGON_OWL_NODES: u64 = 300;
+
+/// Most dragons read per move (largest first).
+const MAX_DRAGONS_READ: usize = 3;
+
+/// Moku a critical dragon is worth: per stone (they change hands) plus a base for the area
+/// it holds or would give.
+const DRAGON_STONE_VALUE: f32 = 2.0;
+const DRAGON_BASE_VALUE: f32 = 6.0;
+
+impl Stage for DragonStage {
+    fn name(&self) -> &'static str {
+        "dragons"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let n = ctx.board.size();
+        if n <= super::MONTE_CARLO_MAX_SIZE {
+            return;
+        }
+        let skip = ctx.board.move_count().saturating_sub(2);
+        let recent: Vec<Point> = ctx
+            .board
+            .moves()
+            .skip(skip)
+            .filter_map(|(_, m)| match m {
+                crate::board::Move::Play(p) => Some(p),
+                crate::board::Move::Pass => None,
+            })
+            .collect();
+        if recent.is_empty() {
+            return;
+        }
+        let patterns = ctx.patterns;
+        let board = &mut *ctx.board;
+        let dragons = reading::with_reader(|r| crate::dragon::Dragons::new(board, r, patterns));
+        let near = |p: Point| {
+            let (x, y) = p.xy();
+            recent.iter().any(|q| {
+                let (qx, qy) = q.xy();
+                x.abs_diff(qx).max(y.abs_diff(qy)) <= DRAGON_NEAR_LAST_MOVES
+            })
+        };
+        let mut touched: Vec<&crate::dragon::Dragon> = dragons
+            .dragons()
+            .iter()
+            .filter(|d| d.stones.iter().any(|&s| near(s)))
+            .collect();
+        touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
+        let mut owl = crate::owl::Owl::new(crate::owl::OwlOptions {
+            node_limit: DRAGON_OWL_NODES,
+            ..Default::default()
+        })
+        .with_patterns(patterns);
+        for dragon in touched.into_iter().take(MAX_DRAGONS_READ) {
+            let t = std::time::Instant::now();
+            let status = owl.status(board, &dragon.stones);
+            if std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some() {
+                eprintln!(
+                    "dragon {:?} {} stones: {:?} {:?}",
+                    dragon.origin.xy(),
+                    dragon.stones.len(),
+                    status,
+                    t.elapsed()
+                );
+            }
+            let crate::owl::DragonStatus::Critical { attack, defense } = status else {
+                continue;
+            };
+            let value = DRAGON_STONE_VALUE * dragon.stones.len() as f32 + DRAGON_BASE_VALUE;
+            if dragon.color == ctx.us {
+                if let Some(mv) = defense {
+                    values.add(mv, value, reason::DEFEND);
+                }
+            } else if let Some(mv) = attack {
+                values.add(mv, value, reason::ATTACK);
+            }
+        }
+    }
+}
+
+/// Answering contact (boards larger than [`super::MONTE_CARLO_MAX_SIZE`]): when the
+/// opponent's last move touches one of our strings of at most [`CONTACT_MAX_LIBERTIES`]
+/// liberties, the liberties of the touching stone's string next to (or diagonal to) our
+/// string — the hane and the block — get [`CONTACT_ANSWER_VALUE`] plus the touched stones.
+/// An attachment asks for an answer; left alone it becomes a hane or a cut the next move,
+/// and the influence evaluation, which sees an attachment only as two stones cancelling
+/// each other out, let the engine play elsewhere after every one.
+pub struct ContactStage;
+
+/// Largest liberty count of a touched string that still asks for an answer.
+const CONTACT_MAX_LIBERTIES: usize = 4;
+
+/// Moku for answering an attachment, on top of one per touched stone (at most 6).
+const CONTACT_ANSWER_VALUE: f32 = 14.0;
+
+impl Stage for ContactStage {
+    fn name(&self) -> &'static str {
+        "contact"
+    }
+
+    fn run(&self, ctx: &mut StageContext<'_>, values: &mut MoveValues) {
+        let board = &*ctx.board;
+        if board.size() <= super::MONTE_CARLO_MAX_SIZE {
+            return;
+        }
+        let Some((color, crate::board::Move::Play(last))) = board.last_move() else {
+            return;
+        };
+        if color != ctx.us.opponent() || board.color_at(last) != Some(color) {
+            return;
+        }
+        let mut touched = [Point::NONE; 4];
+        let mut count = 0;
+        for q in last.neighbors() {
+            if board.color_at(q) == Some(ctx.us)
+                && board.libs(q) <= CONTACT_MAX_LIBERTIES
+                && !touched[..count].contains(&board.string_id(q))
+            {
+                touched[count] = board.string_id(q);
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        let stones: usize = touched[..count].iter().map(|&s| board.string_size(s)).sum();
+        let value = CONTACT_ANSWER_VALUE + stones.min(6) as f32;
+        let mut libs = [Point::NONE; 8];
+        let n = board.first_liberties(last, &mut libs);
+        for &lib in &libs[..n] {
+            let near_touched = lib.neighbors().into_iter().chain(lib.diagonals()).any(|r| {
+                board.color_at(r) == Some(ctx.us) && touched[..count].contains(&board.string_id(r))
+            });
+            if near_touched {
+                values.add(lib, value, reason::DEFEND);
             }
         }
     }

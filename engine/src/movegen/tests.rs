@@ -236,3 +236,208 @@ fn plays_on_rather_than_passing_when_behind() {
         );
     }
 }
+
+/// A 19×19 board with `stones` (GTP vertices) set up, Black's and White's.
+fn big_board(black: &[&str], white: &[&str]) -> Board {
+    let mut b = Board::new(19).unwrap();
+    for (list, color) in [(black, Color::Black), (white, Color::White)] {
+        for v in list {
+            let p = pt(&b, v);
+            b.add_stone(p, color).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+/// Black's margin gain by a stone at `v` over a pass, under tactical safety.
+fn tactical_gain(b: &mut Board, v: &str) -> f32 {
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    b.pass(Color::Black);
+    let pass = evaluator.margin(b, Color::White, Color::Black);
+    b.undo();
+    b.play_unchecked(pt(b, v), Color::Black);
+    let played = evaluator.margin(b, Color::White, Color::Black);
+    b.undo();
+    played - pass
+}
+
+#[test]
+fn a_first_line_stone_does_not_seal_the_edge_under_a_side_into_territory() {
+    // Black's stones on the fourth line of the left side reach the second line; the first
+    // line under them is reached by nobody, and at the top it runs into White's corner. A
+    // Black stone on it must not turn the whole strip below it into territory.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let edge = tactical_gain(&mut b, "A9");
+    let open = tactical_gain(&mut b, "K13");
+    assert!(
+        edge < 0.4 * open,
+        "first-line stone {edge}, open point {open}"
+    );
+}
+
+#[test]
+fn an_early_first_line_move_is_worth_little_next_to_an_open_point() {
+    // The same side as above, early in the game: a stone on the first line under Black's
+    // own side takes a few edge points at most; the open point in the centre is bigger.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let generator = MoveGenerator::new(
+        &NoPatterns,
+        GenOptions {
+            lookahead: false,
+            playouts: 0,
+            ..GenOptions::default()
+        },
+    );
+    let choice = generator.generate(&mut b, Color::Black, 6.5, None);
+    let value = |v: &str| {
+        let p = pt(&b, v);
+        choice
+            .ranked
+            .iter()
+            .find(|m| m.point == p)
+            .map_or(0.0, |m| m.value)
+    };
+    let (edge, open) = (value("A9"), value("K13"));
+    assert!(
+        edge < 0.25 * open,
+        "first-line move {edge}, open point {open}"
+    );
+}
+
+#[test]
+fn the_look_ahead_corrects_only_the_territorial_part_of_a_value() {
+    // B9 is worth little as territory; suppose a stage found it worth 20 moku more (saving a
+    // dragon, say). The look-ahead, which judges by the evaluation only, must not take that
+    // away in favour of the open point K13, whose whole value is territory.
+    let mut b = big_board(
+        &["D4", "D6", "D8", "D10", "D12", "D14", "Q4", "Q16", "K10"],
+        &["D16", "C16", "E17", "Q10", "K16", "K4"],
+    );
+    let open_gain = tactical_gain(&mut b, "K13");
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    let (saving, open) = (pt(&b, "B9"), pt(&b, "K13"));
+    let mut ranked = vec![
+        ValuedMove {
+            point: saving,
+            value: tactical_gain(&mut b, "B9") + 20.0,
+            reasons: reason::DEFEND,
+        },
+        ValuedMove {
+            point: open,
+            value: open_gain,
+            reasons: reason::TERRITORY,
+        },
+    ];
+    let options = GenOptions {
+        level: 1,
+        ..GenOptions::default()
+    };
+    lookahead::refine(
+        &mut b,
+        Color::Black,
+        &evaluator,
+        &options,
+        None,
+        &mut ranked,
+    );
+    assert_eq!(ranked[0].point, saving, "{ranked:?}");
+}
+
+#[test]
+fn answers_a_move_that_makes_its_group_critical_on_a_big_board() {
+    // Black's corner group has a straight three on the first line (A1 B1 C1); White has just
+    // closed it in at E1. Black B1 makes two eyes, White B1 would kill: the dragon stage
+    // reads the group the last move touched and finds the vital point.
+    let mut b = big_board(
+        &[
+            "A2", "B2", "C2", "D2", "D1", "Q16", "Q4", "D16", "K10", "O17", "D10", "K3",
+        ],
+        &[
+            "A3", "B3", "C3", "D3", "E3", "E2", "Q17", "R4", "C17", "K12", "C7", "R10",
+        ],
+    );
+    b.play_unchecked(pt(&b, "E1"), Color::White);
+    let choice = choose(&mut b, Color::Black, false);
+    assert_eq!(
+        choice.decision,
+        Decision::Play(pt(&b, "B1")),
+        "{:?}",
+        &choice.ranked[..5]
+    );
+    assert!(choice.ranked[0].reasons & reason::DEFEND != 0);
+}
+
+#[test]
+fn the_dragon_stage_values_the_vital_point_of_a_critical_group_near_the_last_move() {
+    // As above, the dragon stage alone: both the defence (Black to move) and the attack
+    // (White to move) at B1 are worth the group; nothing is read far from the last move.
+    for us in [Color::Black, Color::White] {
+        let mut b = big_board(
+            &[
+                "A2", "B2", "C2", "D2", "D1", "Q16", "Q4", "D16", "K10", "O17", "D10", "K3",
+            ],
+            &[
+                "A3", "B3", "C3", "D3", "E3", "E2", "Q17", "R4", "C17", "K12", "C7", "R10",
+            ],
+        );
+        b.play_unchecked(pt(&b, "E1"), Color::White);
+        if us == Color::White {
+            b.pass(Color::Black);
+        }
+        let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+        let mut values = MoveValues::new();
+        mark_candidates(&mut b, us, None, &mut values);
+        let mut ctx = StageContext {
+            board: &mut b,
+            us,
+            evaluator: &evaluator,
+            patterns: &NoPatterns,
+            pass_margin: 0.0,
+        };
+        stages::DragonStage.run(&mut ctx, &mut values);
+        let vital = pt(&b, "B1").index();
+        assert!(
+            values.value[vital] >= 10.0,
+            "{us:?}: {}",
+            values.value[vital]
+        );
+        let elsewhere = b
+            .points()
+            .filter(|p| p.index() != vital)
+            .map(|p| values.value[p.index()])
+            .fold(0.0f32, f32::max);
+        assert_eq!(elsewhere, 0.0, "{us:?}");
+    }
+}
+
+#[test]
+fn the_contact_stage_answers_an_attachment_with_the_hane_or_the_block() {
+    // White has just attached at R16 to Black's Q16: R17 and R15 (next to the attaching
+    // stone, diagonal to ours) answer it; a point not touching both gets nothing.
+    let mut b = big_board(&["Q16", "D4", "D16"], &["Q4", "C16"]);
+    b.play_unchecked(pt(&b, "R16"), Color::White);
+    let evaluator = eval::Evaluator::new(6.5, &TacticalSafety);
+    let mut values = MoveValues::new();
+    mark_candidates(&mut b, Color::Black, None, &mut values);
+    let mut ctx = StageContext {
+        board: &mut b,
+        us: Color::Black,
+        evaluator: &evaluator,
+        patterns: &NoPatterns,
+        pass_margin: 0.0,
+    };
+    stages::ContactStage.run(&mut ctx, &mut values);
+    for v in ["R17", "R15"] {
+        assert!(values.value[pt(&b, v).index()] >= 10.0, "{v}");
+    }
+    for v in ["S16", "Q15", "K10"] {
+        assert_eq!(values.value[pt(&b, v).index()], 0.0, "{v}");
+    }
+}

@@ -130,6 +130,8 @@ pub struct Owl {
     trace: bool,
     /// The line being read, kept only when tracing.
     line: Vec<Point>,
+    /// Points a vital-shape database is matched at (reused from node to node).
+    pattern_points: Vec<Point>,
 }
 
 /// A candidate move with its score.
@@ -158,6 +160,7 @@ impl Owl {
             patterns: &NoPatterns,
             trace: std::env::var_os("TESUJI_OWL_TRACE").is_some(),
             line: Vec::new(),
+            pattern_points: Vec::new(),
         }
     }
 
@@ -745,11 +748,17 @@ impl Owl {
         depth: u32,
     ) -> Vec<Point> {
         let mut matched = Vec::new();
-        let Some(matcher) = self.patterns.matcher(kind) else {
+        // An empty database (owl_defense.db today) costs nothing.
+        let Some(matcher) = self
+            .patterns
+            .matcher(kind)
+            .filter(|m| !m.patterns.is_empty())
+        else {
             return matched;
         };
         let m = self.next_mark();
-        let mut points: Vec<Point> = Vec::new();
+        let mut points = std::mem::take(&mut self.pattern_points);
+        points.clear();
         let mut push = |marks: &mut Vec<u32>, p: Point| {
             if b.cell(p) == Cell::Empty && marks[p.index()] != m {
                 marks[p.index()] = m;
@@ -773,7 +782,7 @@ impl Owl {
             }
         }
         let view = PatternView::new(b);
-        for p in points {
+        for &p in &points {
             let (x, y) = p.xy();
             let mut best = 0;
             self.patterns
@@ -793,6 +802,7 @@ impl Owl {
                 matched.push(p);
             }
         }
+        self.pattern_points = points;
         matched
     }
 

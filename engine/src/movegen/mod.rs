@@ -310,7 +310,7 @@ impl MoveGenerator {
             patterns: self.patterns,
             pass_margin,
         };
-        let trace = std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some();
+        let trace = trace_enabled();
         let mut stage_values: Vec<(&'static str, Box<[f32; NUM_CELLS]>)> = Vec::new();
         for stage in &self.stages {
             let before = trace.then(|| values.value.clone());
@@ -437,6 +437,13 @@ impl MoveGenerator {
             elapsed: start.elapsed(),
         }
     }
+}
+
+/// `TESUJI_MOVEGEN_TRACE` is set (read once per process): the generator and its stages
+/// print what they did to stderr.
+pub(crate) fn trace_enabled() -> bool {
+    static TRACE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACE.get_or_init(|| std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some())
 }
 
 /// `TESUJI_MOVEGEN_TRACE`: the best candidates with what each stage gave them, to stderr.

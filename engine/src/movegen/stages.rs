@@ -240,7 +240,7 @@ impl Stage for DragonStage {
         for dragon in touched.into_iter().take(MAX_DRAGONS_READ) {
             let t = std::time::Instant::now();
             let status = owl.status(board, &dragon.stones);
-            if std::env::var_os("TESUJI_MOVEGEN_TRACE").is_some() {
+            if super::trace_enabled() {
                 eprintln!(
                     "dragon {:?} {} stones: {:?} {:?}",
                     dragon.origin.xy(),

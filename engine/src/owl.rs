@@ -54,7 +54,7 @@ pub struct OwlOptions {
 impl Default for OwlOptions {
     fn default() -> OwlOptions {
         OwlOptions {
-            node_limit: 600,
+            node_limit: 1500,
             max_depth: 10,
             reading_node_limit: 400,
             escape_area: 14,
@@ -342,6 +342,9 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.attacker_moves(b, &info, depth);
+        if self.trace && depth == 0 {
+            self.print_candidates(b.size(), "attacker", &moves);
+        }
         self.best_of_moves(b, moves, true, depth, key)
     }
 
@@ -367,6 +370,9 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.defender_moves(b, &info, depth);
+        if self.trace && depth == 0 {
+            self.print_candidates(b.size(), "defender", &moves);
+        }
         self.best_of_moves(b, moves, false, depth, key)
     }
 
@@ -433,6 +439,15 @@ impl Owl {
             self.tt_put(key, best, best_move);
         }
         (best, best_move)
+    }
+
+    /// Prints a root's candidate moves with their scores, best first.
+    fn print_candidates(&self, size: usize, side: &str, moves: &Candidates) {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&(p, s)| format!("{}:{s}", Vertex::format_move(Move::Play(p), size)))
+            .collect();
+        eprintln!("owl root {side} candidates {}", list.join(" "));
     }
 
     /// Prints the line being read and its result, one line per move tried (post-order:
@@ -660,8 +675,8 @@ impl Owl {
         // Measured on owl.tst: wider trees spend the node budget without finding more.
         match depth {
             0 => 10,
-            1 => 6,
-            2..=3 => 4,
+            1 => 8,
+            2..=3 => 6,
             4..=6 => 3,
             _ => 2,
         }
@@ -808,6 +823,36 @@ impl Owl {
 
     fn defender_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
         let color = self.color;
+        let (mut list, shape) = self.defender_candidates(b, info, depth);
+        // Play where the opponent wants to play: at the root the attacker's candidates are
+        // defences too (a vital point inside the eye space, a key cutting point).
+        if depth == 0 {
+            let (other, _) = self.attacker_candidates(b, info, depth);
+            for (p, v) in other {
+                if p != self.root_hint {
+                    Self::add(&mut list, p, v / 2);
+                }
+            }
+        }
+        // Filter: legal, not filling an own eye, not a pointless self-atari.
+        list.retain(|&(p, _)| {
+            if b.is_eye(p, color) {
+                return false;
+            }
+            let libs = b.libs_after(p, color);
+            libs >= 2 || (libs == 1 && captures_something(b, p, color))
+        });
+        Self::finish(&mut list, depth, &shape);
+        list
+    }
+
+    fn defender_candidates(
+        &mut self,
+        b: &mut Board,
+        info: &NodeInfo,
+        depth: u32,
+    ) -> (Candidates, Vec<Point>) {
+        let color = self.color;
         let mut list: Candidates = Vec::new();
         if depth == 0 {
             Self::add(&mut list, self.root_hint, 1000);
@@ -860,19 +905,30 @@ impl Owl {
             self.add_second_liberties(b, info, &mut list, 15);
         }
         let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlDefense, color, depth);
-        // Filter: legal, not filling an own eye, not a pointless self-atari.
+        (list, shape)
+    }
+
+    fn attacker_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
+        let opponent = self.color.opponent();
+        let (mut list, shape) = self.attacker_candidates(b, info, depth);
+        // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
         list.retain(|&(p, _)| {
-            if b.is_eye(p, color) {
-                return false;
-            }
-            let libs = b.libs_after(p, color);
-            libs >= 2 || (libs == 1 && captures_something(b, p, color))
+            let libs = b.libs_after(p, opponent);
+            libs >= 2
+                || (libs == 1
+                    && (info.spaces.iter().any(|sp| sp.contains(p))
+                        || captures_something(b, p, opponent)))
         });
         Self::finish(&mut list, depth, &shape);
         list
     }
 
-    fn attacker_moves(&mut self, b: &mut Board, info: &NodeInfo, depth: u32) -> Candidates {
+    fn attacker_candidates(
+        &mut self,
+        b: &mut Board,
+        info: &NodeInfo,
+        depth: u32,
+    ) -> (Candidates, Vec<Point>) {
         let color = self.color;
         let opponent = color.opponent();
         let mut list: Candidates = Vec::new();
@@ -924,16 +980,7 @@ impl Owl {
             Self::add(&mut list, l, 30 + 8 * Self::room(b, l));
         }
         let shape = self.add_pattern_moves(b, info, &mut list, Kind::OwlAttack, opponent, depth);
-        // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
-        list.retain(|&(p, _)| {
-            let libs = b.libs_after(p, opponent);
-            libs >= 2
-                || (libs == 1
-                    && (info.spaces.iter().any(|sp| sp.contains(p))
-                        || captures_something(b, p, opponent)))
-        });
-        Self::finish(&mut list, depth, &shape);
-        list
+        (list, shape)
     }
 }
 

@@ -205,32 +205,11 @@ impl Owl {
             return (0, None);
         }
         let (code, mv) = self.attack_node(b, 0);
-        if code == 0 || mv == Point::NONE {
-            return (code, None);
-        }
-        // Play where the opponent wants to play: when the defender's own key move kills as
-        // well, it is the vital point (the first kill found may be a slower or looser one).
-        self.question_start = self.nodes;
-        self.root_hint = mv;
-        let (defence_code, defence_move) = self.defend_node(b, 0);
-        self.root_hint = Point::NONE;
-        if defence_code != 0
-            && defence_move != mv
-            && defence_move != Point::NONE
-            && b.try_play(defence_move, self.color.opponent())
-        {
-            self.question_start = self.nodes;
-            let vital_code = if self.is_captured(b) {
-                WIN
-            } else {
-                reverse(self.defend_node(b, 1).0)
-            };
-            b.undo();
-            if vital_code == code {
-                return (code, Some(defence_move));
-            }
-        }
-        (code, Some(mv))
+        // The first killing move in candidate order is the answer. (Replacing it by the
+        // defender's key move when that kills too, "play where the opponent wants to play",
+        // measured 2 tests worse on owl.tst once the defender's root list held the attacker's
+        // candidates.)
+        (code, (code != 0 && mv != Point::NONE).then_some(mv))
     }
 
     /// Can the dragon be saved, the defender moving first? `(WIN, None)` when it needs no

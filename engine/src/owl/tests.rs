@@ -172,7 +172,7 @@ fn pyramid_four_attack_and_defence_meet_at_the_vital_point() {
 
 #[test]
 fn a_living_group_needs_no_defence_move_even_when_searched() {
-    // Two real eyes: the root is searched anyway, finds no kill, and asks for no move.
+    // Two real eyes, unconditionally alive: no kill, and no defence move asked for.
     let mut b = setup(&[
         ". . . . . . . . .",
         ". . . . . . . . .",

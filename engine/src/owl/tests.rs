@@ -191,6 +191,30 @@ fn a_living_group_needs_no_defence_move_even_when_searched() {
 }
 
 #[test]
+fn a_living_group_short_of_unconditional_life_still_gets_a_defence_move() {
+    // A one-point eye and a 3×3 space: no kill, but the space's centre is no liberty of the
+    // group, so Benson's test does not settle it and `defend` names a move, not a pass.
+    let mut b = setup(&[
+        "O O O O O O O . .",
+        "O X X X X X O . .",
+        "O X . . . X O . .",
+        "O X . . . X O . .",
+        "O X . . . X O . .",
+        "O X X X X X O . .",
+        "O X . X O O O . .",
+        "O X X X O . . . .",
+        "O O O O O . . . .",
+    ]);
+    let d = black_stones(&b);
+    assert_eq!(unchanged(&mut b, |b| owl().attack(b, &d)), (0, None));
+    let (code, mv) = unchanged(&mut b, |b| owl().defend(b, &d));
+    assert_eq!(code, WIN);
+    let mv = mv.expect("a defence move");
+    assert_eq!(b.color_at(mv), None);
+    assert!(b.is_legal_simple(mv, Color::Black));
+}
+
+#[test]
 fn a_stone_played_a_jump_away_joins_the_group_only_when_the_gap_is_clean() {
     // Black D5 alone; black F5 stands a one-point jump away, the gap at E5.
     let fig = |gap_touched: bool| {

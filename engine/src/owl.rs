@@ -612,7 +612,7 @@ impl Owl {
     }
 
     /// Does the group reach open space: enough empty points within three steps of its outer
-    /// liberties that no opponent stone touches?
+    /// liberties that no opponent stone touches? The steps may pass points that touch one.
     fn escaped(&mut self, b: &Board, outer_libs: &[Point], _depth: u32) -> bool {
         self.escape_room(b, outer_libs) >= self.opts.escape_area
     }
@@ -634,14 +634,17 @@ impl Owl {
                         continue;
                     }
                     self.marks[n.index()] = m;
-                    if n.neighbors()
+                    next.push(n);
+                    // A point next to an opponent stone is no room of its own, but the way
+                    // to open space goes on past it: a lone stone beside the road does not
+                    // wall the group in.
+                    if !n
+                        .neighbors()
                         .iter()
                         .any(|&x| b.color_at(x) == Some(opponent))
                     {
-                        continue;
+                        open += 1;
                     }
-                    open += 1;
-                    next.push(n);
                 }
             }
             frontier = next;

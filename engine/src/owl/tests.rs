@@ -279,3 +279,27 @@ fn root_defence_candidates_include_moves_a_step_away_from_the_group() {
         .collect();
     assert!(!deeper.contains(&pt(&b, "D1")));
 }
+
+#[test]
+fn the_way_to_open_space_passes_a_lone_opponent_stone() {
+    // The only outer liberty, D5, leads to E5, which touches white's E6: E5 is no room
+    // itself, but the open points beyond it are.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X . . . . . .",
+        "O O O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let mut owl = owl();
+    assert!(owl.start(&b, &d));
+    let info = owl.evaluate(&mut b, 0);
+    assert_eq!(info.outer_libs, vec![pt(&b, "D5")]);
+    let room = owl.escape_room(&b, &info.outer_libs);
+    assert!(room >= 3, "room beyond the stone counted: {room}");
+}

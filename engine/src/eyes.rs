@@ -95,7 +95,12 @@ fn is_inside(b: &Board, s: Point, color: Color, strict: bool) -> bool {
         return false;
     }
     if b.libs(s) <= 1 {
-        return true;
+        // A stone that just took a ko cannot be taken back at once: until the ko is won it
+        // stands (on a diagonal it makes the eye false).
+        let ko_forbids_capture = b
+            .ko_point()
+            .is_some_and(|(ko, forbidden)| forbidden == color && b.liberties(s).next() == Some(ko));
+        return !ko_forbids_capture;
     }
     if strict && b.libs(s) > 2 {
         return false;
@@ -206,9 +211,39 @@ pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
     // inside, and the space is what remains around it, if anything.
     let lively = |p: &Point| b.color_at(*p) == Some(color.opponent()) && b.libs(*p) > 2;
     if space.points.len() > MAX_SEARCH_POINTS && space.points.iter().any(lively) {
-        return eye_space_from(b, start, color, true);
+        if let Some(rest) = eye_space_from(b, start, color, true) {
+            return Some(rest);
+        }
+        // The string splits the space into parts the strict flood cannot tell apart: the
+        // space stays whole, with the string's liberties the attacker's (marginal), so a
+        // large space keeps its core and one invading stone does not erase it.
+        return Some(with_lively_marginal(b, space, color));
     }
     Some(space)
+}
+
+/// `space` with the liberties of its lively opponent strings (more than two liberties) made
+/// marginal and its value judged again.
+fn with_lively_marginal(b: &Board, mut space: EyeSpace, color: Color) -> EyeSpace {
+    for i in 0..space.points.len() {
+        let s = space.points[i];
+        if b.color_at(s) != Some(color.opponent()) || b.libs(s) <= 2 {
+            continue;
+        }
+        for l in b.liberties(s) {
+            if !space.marginal.contains(&l) {
+                space.marginal.push(l);
+            }
+        }
+    }
+    space.value = eye_value(
+        b,
+        &space.points,
+        &space.marginal,
+        &space.false_points,
+        color,
+    );
+    space
 }
 
 fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
@@ -349,6 +384,9 @@ struct Shape {
     /// For each point, its keys and how many of them the attacker needs to make it false.
     keys: [u16; MAX_SEARCH_POINTS],
     keys_needed: [u8; MAX_SEARCH_POINTS],
+    /// For each point, the points of the space on its diagonals: a connected attacker stone
+    /// there counts against the point like a key.
+    diagonal: [u16; MAX_SEARCH_POINTS],
     /// Points that can make an eye on their own (neither marginal nor false).
     strong: u16,
     /// Points held by the attacker at the start (inside opponent stones).
@@ -368,9 +406,8 @@ impl Shape {
         let connected = self.connected(attacker);
         let mut strong = self.strong;
         for i in 0..self.n {
-            if self.keys[i] != 0
-                && (self.keys[i] & attacker).count_ones() >= u32::from(self.keys_needed[i])
-            {
+            let against = (self.keys[i] & attacker) | (self.diagonal[i] & connected);
+            if self.keys_needed[i] != 0 && against.count_ones() >= u32::from(self.keys_needed[i]) {
                 strong &= !(1 << i);
             }
         }
@@ -598,6 +635,7 @@ pub fn eye_value(
         adjacent: [0; MAX_SEARCH_NODES],
         keys: [0; MAX_SEARCH_POINTS],
         keys_needed: [0; MAX_SEARCH_POINTS],
+        diagonal: [0; MAX_SEARCH_POINTS],
         strong: 0,
         attacker: 0,
         marginal: 0,
@@ -606,6 +644,9 @@ pub fn eye_value(
         for (j, &q) in points.iter().enumerate() {
             if p.neighbors().contains(&q) {
                 shape.adjacent[i] |= 1 << j;
+            }
+            if p.diagonals().contains(&q) {
+                shape.diagonal[i] |= 1 << j;
             }
         }
         if is_strong(p) {
@@ -636,7 +677,8 @@ pub fn eye_value(
         let is_key = |d: Point| {
             b.cell(d) == Cell::Empty && !points.contains(&d) && attacker_can_stand(b, d, color)
         };
-        if p.diagonals().iter().filter(|&&d| is_key(d)).count() < needed {
+        let in_space = p.diagonals().iter().filter(|d| points.contains(d)).count();
+        if p.diagonals().iter().filter(|&&d| is_key(d)).count() + in_space < needed {
             continue;
         }
         shape.keys_needed[i] = needed as u8;

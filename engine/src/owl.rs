@@ -926,7 +926,9 @@ impl Owl {
             for &m in &sp.marginal {
                 Self::add(&mut list, m, 60);
             }
-            if sp.value.min >= 1 {
+            // A half eye (0..1) is taken away as often by a move beside the vital point
+            // as on it: its points are read too.
+            if sp.value.max >= 1 {
                 for &p in &sp.points {
                     if b.cell(p) == Cell::Empty {
                         Self::add(&mut list, p, 20);

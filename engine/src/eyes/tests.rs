@@ -262,3 +262,40 @@ fn a_marginal_end_shortens_a_straight_five() {
     assert_eq!((v.min, v.max), (1, 2));
     assert_eq!(v.attack, Some(pt(&b, "E1")));
 }
+
+#[test]
+fn connected_attacker_stone_on_a_diagonal_makes_the_point_false() {
+    // C7 is marginal (next to the live white D7); white there is connected and, with C5
+    // already white (C6 is not short of liberties), makes B6 false: the space gives no eye if white plays first.
+    let b = setup(&[
+        "X . . O O . .",
+        "X . X . O . .",
+        "X X O O . . .",
+        "X X . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "B7");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "C7")));
+}
+
+#[test]
+fn a_lively_stone_in_a_large_space_does_not_erase_it() {
+    // White C2 has three liberties; it splits the flood, but the ten-point space is still
+    // black's, with C2's liberties marginal.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X X",
+        "X X X X X X .",
+        ". . O . . X .",
+        ". . . . . X .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "A1"), Color::Black).expect("an eye space");
+    assert_eq!(space.points.len(), 10);
+    assert!(space.marginal.contains(&pt(&b, "B2")));
+    assert!(space.value.max >= 1);
+}

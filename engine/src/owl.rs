@@ -105,6 +105,10 @@ const EYE_LINK_MAX: usize = 6;
 /// Vital-shape moves read beyond the breadth of a node when they rank below the cut.
 const PATTERN_EXTRA: usize = 2;
 
+/// Eye spaces up to this size rank the attacker's points inside by how much of the space they
+/// touch (the placement).
+const SMALL_SPACE_POINTS: usize = 6;
+
 /// An owl reader. Reuse it: its tables are allocated once.
 pub struct Owl {
     opts: OwlOptions,
@@ -929,9 +933,19 @@ impl Owl {
             // A half eye (0..1) is taken away as often by a move beside the vital point
             // as on it: its points are read too.
             if sp.value.max >= 1 {
+                // In a small space the placement goes where it touches most of the space.
+                let small = sp.points.len() <= SMALL_SPACE_POINTS;
                 for &p in &sp.points {
                     if b.cell(p) == Cell::Empty {
-                        Self::add(&mut list, p, 20);
+                        let inside = if small {
+                            p.neighbors()
+                                .iter()
+                                .filter(|&&n| b.cell(n) == Cell::Empty && sp.contains(n))
+                                .count() as i32
+                        } else {
+                            0
+                        };
+                        Self::add(&mut list, p, 20 + 10 * inside);
                     }
                 }
             }

@@ -822,13 +822,16 @@ impl Owl {
                 }
             }
         }
-        // Filter: legal, not filling an own eye, not a pointless self-atari.
+        // Filter: legal, not filling an own eye, not a pointless self-atari. A self-atari
+        // that captures or ataris an opponent string has a point: taking it costs the
+        // attacker a move, and not taking it loses the string.
         list.retain(|&(p, _)| {
             if b.is_eye(p, color) {
                 return false;
             }
             let libs = b.libs_after(p, color);
-            libs >= 2 || (libs == 1 && captures_something(b, p, color))
+            libs >= 2
+                || (libs == 1 && (captures_something(b, p, color) || ataris_something(b, p, color)))
         });
         Self::finish(&mut list, depth, &shape);
         list
@@ -989,6 +992,13 @@ fn captures_something(b: &Board, p: Point, color: Color) -> bool {
     p.neighbors()
         .iter()
         .any(|&n| b.color_at(n) == Some(color.opponent()) && b.libs(n) == 1)
+}
+
+/// Does `color` playing at `p` put an opponent string in atari?
+fn ataris_something(b: &Board, p: Point, color: Color) -> bool {
+    p.neighbors()
+        .iter()
+        .any(|&n| b.color_at(n) == Some(color.opponent()) && b.libs(n) == 2)
 }
 
 /// The verdict on a dragon, as GTP `dragon_status` prints it.

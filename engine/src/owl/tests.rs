@@ -303,3 +303,25 @@ fn the_way_to_open_space_passes_a_lone_opponent_stone() {
     let room = owl.escape_room(&b, &info.outer_libs);
     assert!(room >= 3, "room beyond the stone counted: {room}");
 }
+
+#[test]
+fn counter_atari_self_atari_is_recognised() {
+    // Black at A5 has one liberty (A4) but ataris the white stone at A6 (left with A7):
+    // the defender's filter keeps it; black at A3 ataris nothing.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O X . . . . . . .",
+        ". O . . . . . . .",
+        ". O . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let a5 = pt(&b, "A5");
+    assert_eq!(b.libs_after(a5, Color::Black), 1);
+    assert!(ataris_something(&b, a5, Color::Black));
+    assert!(!captures_something(&b, a5, Color::Black));
+    assert!(!ataris_something(&b, pt(&b, "A3"), Color::Black));
+}

@@ -322,8 +322,15 @@ impl Owl {
             _ => {}
         }
         if depth >= self.opts.max_depth || self.out_of_budget() {
-            // The attacker, moving, kills when even the defender's best eyes fall short.
-            let code = if info.eyes_max >= 2 { 0 } else { WIN };
+            // An enclosed group's eye spaces are played out in turn (miai spaces give the
+            // defender one of two); a group with room outside can still make eyes there, so
+            // its best eyes count.
+            let eyes = if info.outer_libs.len() < ENCLOSED_OUTER_LIBS {
+                leaf_eyes(&info.spaces, false)
+            } else {
+                info.eyes_max
+            };
+            let code = if eyes >= 2 { 0 } else { WIN };
             return (code, Point::NONE);
         }
         let moves = self.attacker_moves(b, &info, depth);
@@ -1062,6 +1069,33 @@ impl Owl {
             }
         }
     }
+}
+
+/// Fewer outer liberties than this: the leaf judgement takes the group as enclosed.
+const ENCLOSED_OUTER_LIBS: usize = 5;
+
+/// Eyes the defender ends with when both sides take turns settling the eye spaces, the
+/// biggest swing (`max - min`) first: the sum of `max` values overrates a group whose spaces
+/// are miai, since the attacker reduces one space while the defender secures another.
+fn leaf_eyes(spaces: &[EyeSpace], defender_first: bool) -> u32 {
+    // Swings are 0..=2 in practice; count them by size instead of sorting (no allocation).
+    let mut swings_by_size = [0u32; 4];
+    let mut eyes = 0u32;
+    for space in spaces {
+        eyes += space.value.min as u32;
+        let swing = space.value.max.saturating_sub(space.value.min).min(3) as usize;
+        swings_by_size[swing] += 1;
+    }
+    let mut defender_turn = defender_first;
+    for size in (1..4).rev() {
+        for _ in 0..swings_by_size[size] {
+            if defender_turn {
+                eyes += size as u32;
+            }
+            defender_turn = !defender_turn;
+        }
+    }
+    eyes
 }
 
 #[cfg(test)]

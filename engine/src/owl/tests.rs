@@ -325,3 +325,34 @@ fn counter_atari_self_atari_is_recognised() {
     assert!(!captures_something(&b, a5, Color::Black));
     assert!(!ataris_something(&b, pt(&b, "A3"), Color::Black));
 }
+
+fn space_with(min: u8, max: u8) -> EyeSpace {
+    EyeSpace {
+        color: Color::Black,
+        points: Vec::new(),
+        marginal: Vec::new(),
+        false_points: Vec::new(),
+        value: eyes::EyeValue {
+            min,
+            max,
+            attack: None,
+            defense: None,
+        },
+    }
+}
+
+#[test]
+fn leaf_eyes_plays_the_spaces_out_in_turn() {
+    // Two miai half eyes: whoever moves first, the defender gets one of them.
+    let miai = [space_with(0, 1), space_with(0, 1)];
+    assert_eq!(leaf_eyes(&miai, false), 1);
+    assert_eq!(leaf_eyes(&miai, true), 1);
+    // One sure eye and one 0..2 space: the side to move settles the big space.
+    let big = [space_with(1, 1), space_with(0, 2)];
+    assert_eq!(leaf_eyes(&big, false), 1);
+    assert_eq!(leaf_eyes(&big, true), 3);
+    // Three half eyes with the attacker moving: the defender secures the second.
+    let three = [space_with(0, 1), space_with(0, 1), space_with(0, 1)];
+    assert_eq!(leaf_eyes(&three, false), 1);
+    assert_eq!(leaf_eyes(&three, true), 2);
+}

@@ -30,6 +30,7 @@ use crate::board::{Board, Cell, Color, Move, NUM_CELLS, Point, Vertex};
 use crate::eyes::{self, EyeSpace};
 use crate::matching::PatternView;
 use crate::pattern::{Kind, NoPatterns, PatternSet};
+use crate::reading::moves::edge_distance;
 use crate::reading::{KO_A, Reader, ReadingOptions, WIN, better_of, reverse};
 
 /// Cut-offs of the owl search.
@@ -108,6 +109,11 @@ const PATTERN_EXTRA: usize = 2;
 /// Eye spaces up to this size rank the attacker's points inside by how much of the space they
 /// touch (the placement).
 const SMALL_SPACE_POINTS: usize = 6;
+
+/// Score of the defender's first-line diagonal below a second-line stone: below an outer
+/// liberty with room (25 + 8 per empty neighbour) and a marginal eye point (45), so it
+/// pushes out only cramped liberties (50 measured owl.tst 172 -> 171, 35: 175).
+const EDGE_DIAGONAL_SCORE: i32 = 35;
 
 /// An owl reader. Reuse it: its tables are allocated once.
 pub struct Owl {
@@ -743,6 +749,32 @@ impl Owl {
         }
     }
 
+    /// First-line points diagonal to a second-line stone of the group, both points between
+    /// empty: the eye-making move along the edge (a stone there is linked diagonally and
+    /// walls in the first-line points under the group). Such points are second liberties,
+    /// read below the root only through this rule.
+    fn add_edge_diagonals(&mut self, b: &Board, info: &NodeInfo, list: &mut Candidates) {
+        for &s in &info.strings {
+            for st in b.string_stones(s) {
+                if edge_distance(b, st) != 1 {
+                    continue;
+                }
+                let [n, w, e, south] = st.neighbors();
+                let [nw, ne, sw, se] = st.diagonals();
+                for (d, x, y) in [(nw, n, w), (ne, n, e), (sw, south, w), (se, south, e)] {
+                    if b.cell(d) == Cell::Empty
+                        && edge_distance(b, d) == 0
+                        && b.cell(x) == Cell::Empty
+                        && b.cell(y) == Cell::Empty
+                        && !info.spaces.iter().any(|sp| sp.contains(d))
+                    {
+                        Self::add(list, d, EDGE_DIAGONAL_SCORE);
+                    }
+                }
+            }
+        }
+    }
+
     /// Candidates from the vital-shape database `kind`, matched for `us` at the empty points
     /// around the group: its eye spaces, its outer liberties and the points next to those,
     /// and the liberties of the opponent strings touching it. Below the root a point gets the
@@ -898,6 +930,10 @@ impl Owl {
         }
         for &l in &info.outer_libs {
             Self::add(&mut list, l, 25 + 8 * Self::room(b, l));
+        }
+        // At the root the second liberties below hold them already, ranked by room.
+        if depth > 0 {
+            self.add_edge_diagonals(b, info, &mut list);
         }
         if depth == 0 {
             self.add_second_liberties(b, info, &mut list, 15);

@@ -281,6 +281,39 @@ fn root_defence_candidates_include_moves_a_step_away_from_the_group() {
 }
 
 #[test]
+fn edge_diagonal_below_a_second_line_stone_is_a_defence_below_the_root() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . O O O O . . .",
+        ". . . X X O . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let mut o = owl();
+    assert!(o.start(&b, &d));
+    let info = o.evaluate(&mut b, 2);
+    let mut diagonals = Vec::new();
+    o.add_edge_diagonals(&b, &info, &mut diagonals);
+    // C1 is diagonal to D2 with C2 and D1 empty; F1, diagonal to E2, is cut off by F2.
+    assert_eq!(diagonals, vec![(pt(&b, "C1"), EDGE_DIAGONAL_SCORE)]);
+    let deeper: Vec<Point> = o
+        .defender_moves(&mut b, &info, 2)
+        .iter()
+        .map(|c| c.0)
+        .collect();
+    assert!(
+        deeper.contains(&pt(&b, "C1")),
+        "depth 2 candidates {deeper:?}"
+    );
+    assert!(!deeper.contains(&pt(&b, "F1")));
+}
+
+#[test]
 fn the_way_to_open_space_passes_a_lone_opponent_stone() {
     // The only outer liberty, D5, leads to E5, which touches white's E6: E5 is no room
     // itself, but the open points beyond it are.

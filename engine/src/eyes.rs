@@ -25,6 +25,9 @@
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
 use std::cell::RefCell;
 
+/// Alternative vital attack points kept per eye space ([`EyeValue::other_attacks`]).
+pub const OTHER_ATTACKS: usize = 2;
+
 /// Spaces with more points than this are not searched but judged by their core
 /// ([`big_space_value`]).
 pub const MAX_SEARCH_POINTS: usize = 9;
@@ -56,6 +59,10 @@ pub struct EyeValue {
     pub max: u8,
     /// The attacker's vital point (when `min < max`).
     pub attack: Option<Point>,
+    /// Other attacker moves that hold the space to `min` as well (when `min < max`), inside
+    /// points before marginal ones: the first vital point found may only win a ko or be
+    /// refuted where a neighbour of it kills cleanly, so the owl reads these too.
+    pub other_attacks: [Option<Point>; OTHER_ATTACKS],
     /// The defender's vital point (when `min < max`).
     pub defense: Option<Point>,
 }
@@ -613,6 +620,7 @@ fn big_space_value(
         min,
         max,
         attack: vital,
+        other_attacks: [None; OTHER_ATTACKS],
         defense: vital,
     }
 }
@@ -719,10 +727,35 @@ pub fn eye_value(
         let (min, attack) = minimax(&shape, &mut memo, 0, a, false, false);
         let (max, defense) = minimax(&shape, &mut memo, 0, a, true, false);
         let differ = min < max;
+        let mut other_attacks = [None; OTHER_ATTACKS];
+        if differ {
+            // Every first attacker move that holds the space to `min` (the memo makes these
+            // look-ups cheap), inside points before marginal ones.
+            let mut found = 0;
+            for marginal_pass in [false, true] {
+                for i in 0..shape.nodes {
+                    let bit = 1u16 << i;
+                    let is_marginal = i < shape.n && shape.marginal & bit != 0;
+                    if found == OTHER_ATTACKS
+                        || is_marginal != marginal_pass
+                        || Some(i) == attack
+                        || a & bit != 0
+                        || (i < shape.n && !is_marginal && shape.is_last_empty(i, 0, a, false))
+                    {
+                        continue;
+                    }
+                    if minimax(&shape, &mut memo, 0, a | bit, true, false).0 == min {
+                        other_attacks[found] = Some(node_point(i));
+                        found += 1;
+                    }
+                }
+            }
+        }
         EyeValue {
             min,
             max,
             attack: attack.filter(|_| differ).map(&node_point),
+            other_attacks,
             defense: defense.filter(|_| differ).map(node_point),
         }
     })

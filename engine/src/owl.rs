@@ -973,6 +973,9 @@ impl Owl {
             if let Some(a) = sp.value.attack {
                 Self::add(&mut list, a, 100);
             }
+            for a in sp.value.other_attacks.into_iter().flatten() {
+                Self::add(&mut list, a, 95);
+            }
             for &m in &sp.marginal {
                 Self::add(&mut list, m, 60);
             }

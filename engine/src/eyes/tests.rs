@@ -299,3 +299,27 @@ fn a_lively_stone_in_a_large_space_does_not_erase_it() {
     assert!(space.marginal.contains(&pt(&b, "B2")));
     assert!(space.value.max >= 1);
 }
+
+#[test]
+fn every_vital_attack_point_is_named() {
+    // The corner space beside the hane at A4: both the hane-side point A3 and the vital
+    // point B1 hold it to one eye; the owl reads them both.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "O O O O . . .",
+        "O X X X O . .",
+        ". . X X O . .",
+        "X . X X O . .",
+        ". . X X O . .",
+    ]);
+    let v = value_at(&b, "B2");
+    assert_eq!((v.min, v.max), (1, 2));
+    let named: Vec<Point> = v
+        .attack
+        .into_iter()
+        .chain(v.other_attacks.into_iter().flatten())
+        .collect();
+    assert!(named.contains(&pt(&b, "B1")), "{named:?}");
+    assert!(named.contains(&pt(&b, "A3")), "{named:?}");
+}

@@ -369,6 +369,7 @@ fn space_with(min: u8, max: u8) -> EyeSpace {
             min,
             max,
             attack: None,
+            other_attacks: [None; eyes::OTHER_ATTACKS],
             defense: None,
         },
     }

@@ -112,7 +112,7 @@ const SMALL_SPACE_POINTS: usize = 6;
 
 /// Score of the defender's first-line diagonal below a second-line stone: below an outer
 /// liberty with room (25 + 8 per empty neighbour) and a marginal eye point (45), so it
-/// pushes out only cramped liberties (50 measured owl.tst 172 -> 171, 35: 175).
+/// pushes out only cramped liberties (50 measured owl.tst 172 -> 171, 35: 174).
 const EDGE_DIAGONAL_SCORE: i32 = 35;
 
 /// An owl reader. Reuse it: its tables are allocated once.

@@ -22,9 +22,10 @@
 //! At the depth limit or when the node budget runs out, a position is judged by its eye
 //! potential: alive if the defender, moving, has two eyes (`max` values).
 //!
-//! Results use the tactical reader's codes: [`WIN`], [`KO_A`] (wins through a ko the winner
-//! takes first) and [`KO_B`]; a win whose decisive move takes a ko is a ko result. Results are
-//! cached in a fixed-size transposition table on the Zobrist key.
+//! Results use the tactical reader's codes: [`WIN`], `KO_A` (wins through a ko the winner
+//! takes first) and [`KO_B`] (the winner needs one more ko threat): a side barred from
+//! retaking a ko may retake it once per line as if after a threat, which costs it `KO_B`.
+//! Results are cached in a fixed-size transposition table on the Zobrist key.
 
 use crate::board::{Board, Cell, Color, Move, NUM_CELLS, Point, Vertex};
 use crate::eyes::{self, EyeSpace};

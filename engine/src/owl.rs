@@ -22,16 +22,17 @@
 //! At the depth limit or when the node budget runs out, a position is judged by its eye
 //! potential: alive if the defender, moving, has two eyes (`max` values).
 //!
-//! Results use the tactical reader's codes: [`WIN`], [`KO_A`] (wins through a ko the winner
-//! takes first) and [`KO_B`]; a win whose decisive move takes a ko is a ko result. Results are
-//! cached in a fixed-size transposition table on the Zobrist key.
+//! Results use the tactical reader's codes: [`WIN`], `KO_A` (wins through a ko the winner
+//! takes first) and [`KO_B`] (the winner needs one more ko threat): a side barred from
+//! retaking a ko may retake it once per line as if after a threat, which costs it `KO_B`.
+//! Results are cached in a fixed-size transposition table on the Zobrist key.
 
 use crate::board::{Board, Cell, Color, Move, NUM_CELLS, Point, Vertex};
 use crate::eyes::{self, EyeSpace};
 use crate::matching::PatternView;
 use crate::pattern::{Kind, NoPatterns, PatternSet};
 use crate::reading::moves::edge_distance;
-use crate::reading::{KO_A, Reader, ReadingOptions, WIN, better_of, reverse};
+use crate::reading::{KO_B, Reader, ReadingOptions, WIN, better_of, reverse};
 
 /// Cut-offs of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,8 +48,9 @@ pub struct OwlOptions {
     /// With the attacker to move, a static "alive" ends the search only from this depth on
     /// (nearer the root the attacker still tries its moves).
     pub attack_verify_depth: u32,
-    /// A win whose decisive move takes a ko is reported as [`KO_A`] (and the other side's
-    /// result as `KO_B`), not [`WIN`].
+    /// A side may retake a ko the simple-ko rule forbids, as if after a ko threat (see
+    /// `Owl::conditional_retake`); a success that needs it is [`KO_B`] for that side (`KO_A`
+    /// for the other). Without it results are only [`WIN`] or 0.
     pub ko_results: bool,
 }
 
@@ -142,6 +144,9 @@ pub struct Owl {
     line: Vec<Point>,
     /// Points a vital-shape database is matched at (reused from node to node).
     pattern_points: Vec<Point>,
+    /// The side that has retaken a ko "after a threat" on the current line (GNU Go's
+    /// komaster idea): no further threat-backed retake is allowed on the line.
+    komaster: Option<Color>,
 }
 
 /// A candidate move with its score.
@@ -171,6 +176,7 @@ impl Owl {
             trace: std::env::var_os("TESUJI_OWL_TRACE").is_some(),
             line: Vec::new(),
             pattern_points: Vec::new(),
+            komaster: None,
         }
     }
 
@@ -204,6 +210,7 @@ impl Owl {
             .expect("a stone");
         self.question_start = self.nodes;
         self.root_hint = Point::NONE;
+        self.komaster = None;
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         true
     }
@@ -250,11 +257,7 @@ impl Owl {
         if !self.start(b, dragon) || !b.try_play(mv, self.color.opponent()) {
             return 0;
         }
-        let code = if self.is_captured(b) {
-            WIN
-        } else {
-            reverse(self.defend_node(b, 1).0)
-        };
+        let code = self.after_move(b, true, 0);
         b.undo();
         code
     }
@@ -265,11 +268,7 @@ impl Owl {
             return 0;
         }
         self.played.push(mv);
-        let code = if self.is_captured(b) {
-            0
-        } else {
-            reverse(self.attack_node(b, 1).0)
-        };
+        let code = self.after_move(b, false, 0);
         self.played.pop();
         b.undo();
         code
@@ -283,13 +282,19 @@ impl Owl {
         self.nodes - self.question_start >= self.opts.node_limit
     }
 
-    fn tt_key(b: &Board, attacker_to_move: bool) -> u64 {
-        b.hash()
-            ^ if attacker_to_move {
-                0x5bd1_e995_7f4a_7c15
-            } else {
-                0
-            }
+    fn tt_key(&self, b: &Board, attacker_to_move: bool) -> u64 {
+        let side = if attacker_to_move {
+            0x5bd1_e995_7f4a_7c15
+        } else {
+            0
+        };
+        // A result read after a threat-backed retake depends on who may still make one.
+        let komaster = match self.komaster {
+            None => 0,
+            Some(Color::Black) => 0x9e37_79b9_7f4a_7c15,
+            Some(Color::White) => 0xc2b2_ae3d_27d4_eb4f,
+        };
+        b.hash() ^ side ^ komaster
     }
 
     fn tt_get(&self, key: u64) -> Option<(i32, Point)> {
@@ -313,7 +318,7 @@ impl Owl {
         if self.is_captured(b) {
             return (WIN, Point::NONE);
         }
-        let key = Self::tt_key(b, true);
+        let key = self.tt_key(b, true);
         if let Some(hit) = self.tt_get(key) {
             return hit;
         }
@@ -351,7 +356,7 @@ impl Owl {
         if self.is_captured(b) {
             return (0, Point::NONE);
         }
-        let key = Self::tt_key(b, false);
+        let key = self.tt_key(b, false);
         if let Some(hit) = self.tt_get(key) {
             return hit;
         }
@@ -375,9 +380,10 @@ impl Owl {
     }
 
     /// Tries `moves` for the attacker (`attacking`) or the defender and keeps the best
-    /// result for the side moving (a ko win reported as KO_A), stopping at a clean win; the
-    /// answer goes into the table unless the budget ran out under it. The defender's moves
-    /// are remembered in `played` (the group grows with them).
+    /// result for the side moving, stopping at a clean win; when none wins cleanly the
+    /// threat-backed retake of a ko is tried last. The answer goes into the table unless the
+    /// budget ran out under it. The defender's moves are remembered in `played` (the group
+    /// grows with them).
     fn best_of_moves(
         &mut self,
         b: &mut Board,
@@ -386,11 +392,7 @@ impl Owl {
         depth: u32,
         key: u64,
     ) -> (i32, Point) {
-        let mover = if attacking {
-            self.color.opponent()
-        } else {
-            self.color
-        };
+        let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
         for (m, _) in moves {
             // Every root move gets the whole budget: a move tried late is read as deeply as
@@ -404,19 +406,10 @@ impl Owl {
             if !attacking {
                 self.played.push(m);
             }
-            let took_ko = b.ko_point().is_some();
             if self.trace {
                 self.line.push(m);
             }
-            let mut code = match (self.is_captured(b), attacking) {
-                (true, true) => WIN,
-                (true, false) => 0,
-                (false, true) => reverse(self.defend_node(b, depth + 1).0),
-                (false, false) => reverse(self.attack_node(b, depth + 1).0),
-            };
-            if took_ko && code == WIN && self.opts.ko_results {
-                code = KO_A;
-            }
+            let code = self.after_move(b, attacking, depth);
             if self.trace {
                 self.print_line(b.size(), mover, code);
                 self.line.pop();
@@ -433,10 +426,115 @@ impl Owl {
                 break;
             }
         }
+        if best != WIN {
+            let extra = match self.conditional_retake(b, attacking, depth) {
+                Some(tried) => Some(tried),
+                None => self.wait_out_ko(b, attacking, depth),
+            };
+            if let Some((m, code)) = extra {
+                if code != 0 && better_of(code, best) == code && code != best {
+                    best = code;
+                    best_move = m;
+                }
+            }
+        }
         if !self.out_of_budget() {
             self.tt_put(key, best, best_move);
         }
         (best, best_move)
+    }
+
+    fn mover(&self, attacking: bool) -> Color {
+        if attacking {
+            self.color.opponent()
+        } else {
+            self.color
+        }
+    }
+
+    /// The result for the side that has just moved (the attacker when `attacking`), the
+    /// other side replying. A capture of the goal by a ko capture is not final: the defender
+    /// may still retake after a threat.
+    fn after_move(&mut self, b: &mut Board, attacking: bool, depth: u32) -> i32 {
+        match (self.is_captured(b), attacking) {
+            (true, true) => match self.conditional_retake(b, false, depth + 1) {
+                Some((_, code)) => reverse(code),
+                None => WIN,
+            },
+            (true, false) => 0,
+            (false, true) => reverse(self.defend_node(b, depth + 1).0),
+            (false, false) => reverse(self.attack_node(b, depth + 1).0),
+        }
+    }
+
+    /// After the other side's threat-backed retake the side to move, barred from taking the
+    /// ko back at once, may play elsewhere (a pass here): the komaster then has to end the
+    /// ko, or it is taken back legally. `(PASS, result)`; `None` outside that situation.
+    fn wait_out_ko(&mut self, b: &mut Board, attacking: bool, depth: u32) -> Option<(Point, i32)> {
+        let mover = self.mover(attacking);
+        let (_, forbidden) = b.ko_point()?;
+        if forbidden != mover
+            || self.komaster != Some(mover.opponent())
+            || depth >= self.opts.max_depth
+        {
+            return None;
+        }
+        b.pass(mover);
+        if self.trace {
+            self.line.push(Point::PASS);
+        }
+        let code = self.after_move(b, attacking, depth);
+        if self.trace {
+            self.print_line(b.size(), mover, code);
+            self.line.pop();
+        }
+        b.undo();
+        Some((Point::PASS, code))
+    }
+
+    /// The side to move (the attacker when `attacking`) retakes the ko the simple-ko rule
+    /// forbids it, as if it had played a ko threat the opponent answered: `(retake, result)`,
+    /// where a success is at best [`KO_B`] (it needs that threat). Once per line (the
+    /// retaker becomes komaster): the retaker must then resolve the ko, since a ko it can
+    /// never end is lost, and the other side may not answer in kind (no loop). Only while
+    /// the depth limit leaves room; `None` when there is no such ko.
+    fn conditional_retake(
+        &mut self,
+        b: &mut Board,
+        attacking: bool,
+        depth: u32,
+    ) -> Option<(Point, i32)> {
+        let mover = self.mover(attacking);
+        let (retake, forbidden) = b.ko_point()?;
+        if !self.opts.ko_results
+            || forbidden != mover
+            || self.komaster.is_some()
+            || depth >= self.opts.max_depth
+        {
+            return None;
+        }
+        let komaster = self.komaster.replace(mover);
+        b.play_unchecked(retake, mover);
+        if !attacking {
+            self.played.push(retake);
+        }
+        if self.trace {
+            self.line.push(retake);
+        }
+        let code = match self.after_move(b, attacking, depth) {
+            0 => 0,
+            _ => KO_B,
+        };
+        if self.trace {
+            self.print_line(b.size(), mover, code);
+            self.line.pop();
+        }
+        if !attacking {
+            self.played.pop();
+        }
+        b.undo();
+        self.komaster = komaster;
+        Some((retake, code))
     }
 
     /// Prints a root's candidate moves with their scores, best first.
@@ -451,7 +549,14 @@ impl Owl {
     /// Prints the line being read and its result, one line per move tried (post-order:
     /// a move is printed after its replies).
     fn print_line(&self, size: usize, mover: Color, code: i32) {
-        let name = |p: Point| Vertex::format_move(Move::Play(p), size);
+        let name = |p: Point| {
+            let mv = if p == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(p)
+            };
+            Vertex::format_move(mv, size)
+        };
         let (last, before) = self.line.split_last().expect("a move");
         let before: Vec<String> = before.iter().map(|&p| name(p)).collect();
         let side = if mover == Color::Black { "B" } else { "W" };

@@ -390,3 +390,31 @@ fn leaf_eyes_plays_the_spaces_out_in_turn() {
     assert_eq!(leaf_eyes(&three, false), 1);
     assert_eq!(leaf_eyes(&three, true), 2);
 }
+
+#[test]
+fn a_ko_the_defender_can_never_end_is_no_life() {
+    // One real eye at B2; the second "eye" at D1 needs the black stone E1, which white
+    // captures at D1 as a ko. Black may retake after a threat, but E1 can never be made
+    // safe, so white takes the ko back later: the capture kills outright (WIN, not a ko).
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X O O . . .",
+        "X . X X O O . . .",
+        "X X X . X O . . .",
+    ]);
+    let d: Vec<Point> = black_stones(&b)
+        .into_iter()
+        .filter(|&p| p != pt(&b, "E1"))
+        .collect();
+    let d1 = pt(&b, "D1");
+    assert_eq!(unchanged(&mut b, |b| owl().does_attack(b, d1, &d)), WIN);
+    b.play(Move::Play(d1), Color::White).unwrap();
+    // Black's retake at E1 is forbidden now and does not help after a threat either.
+    assert_eq!(b.ko_point().map(|(p, _)| p), Some(pt(&b, "E1")));
+    assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)).0, 0);
+}

@@ -857,8 +857,10 @@ impl Owl {
     /// First-line points diagonal to a second-line stone of the group, both points between
     /// empty: the eye-making move along the edge (a stone there is linked diagonally and
     /// walls in the first-line points under the group). Such points are second liberties,
-    /// read below the root only through this rule.
+    /// read below the root only through this rule. Not beside an opponent stone: there the
+    /// stone is a hane the opponent cuts or ataris, not eye space (owl.tst 174 -> 175).
     fn add_edge_diagonals(&mut self, b: &Board, info: &NodeInfo, list: &mut Candidates) {
+        let opponent = self.color.opponent();
         for &s in &info.strings {
             for st in b.string_stones(s) {
                 if edge_distance(b, st) != 1 {
@@ -872,6 +874,10 @@ impl Owl {
                         && b.cell(x) == Cell::Empty
                         && b.cell(y) == Cell::Empty
                         && !info.spaces.iter().any(|sp| sp.contains(d))
+                        && !d
+                            .neighbors()
+                            .iter()
+                            .any(|&x| b.color_at(x) == Some(opponent))
                     {
                         Self::add(list, d, EDGE_DIAGONAL_SCORE);
                     }

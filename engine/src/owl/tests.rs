@@ -357,3 +357,33 @@ fn leaf_eyes_plays_the_spaces_out_in_turn() {
     assert_eq!(leaf_eyes(&three, false), 1);
     assert_eq!(leaf_eyes(&three, true), 2);
 }
+
+#[test]
+fn an_escape_by_the_open_space_count_is_read_near_the_root() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X X . . . .",
+        ". . O X . . . . .",
+        ". . . O . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let mut owl = owl();
+    assert!(owl.start(&b, &d));
+    let info = owl.evaluate(&mut b, 1);
+    assert_eq!(info.status, LifeStatus::Alive);
+    assert!(!info.alive_by_eyes, "alive by the open-space count only");
+    // Right after an attacker's move the defender reads on ...
+    let before = owl.nodes();
+    assert_eq!(owl.defend_node(&mut b, 1).0, WIN);
+    assert!(owl.nodes() > before + 1, "read, not trusted");
+    // ... deeper in the tree the count is trusted.
+    let before = owl.nodes();
+    owl.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+    assert_eq!(owl.defend_node(&mut b, ESCAPE_VERIFY_DEPTH).0, WIN);
+    assert_eq!(owl.nodes(), before + 1);
+}

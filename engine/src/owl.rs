@@ -89,6 +89,8 @@ struct NodeInfo {
     outer_libs: Vec<Point>,
     /// Opponent strings next to the group (origins).
     boundary: Vec<Point>,
+    /// Alive by its eyes, not only by the open-space count.
+    alive_by_eyes: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -364,7 +366,14 @@ impl Owl {
         match info.status {
             // The root's static "alive" is not trusted (eye values and the open-space count
             // are optimistic): the root is always searched, children keep the verdict.
-            LifeStatus::Alive if depth > 0 => return (WIN, Point::NONE),
+            // An escape by the open-space count right after an attacker's move near the
+            // root is read: the count is crude, and trusting it there hides a kill by
+            // blocking.
+            LifeStatus::Alive
+                if depth > 0 && (info.alive_by_eyes || depth >= ESCAPE_VERIFY_DEPTH) =>
+            {
+                return (WIN, Point::NONE);
+            }
             LifeStatus::Dead => return (0, Point::NONE),
             _ => {}
         }
@@ -730,6 +739,7 @@ impl Owl {
             strings,
             outer_libs,
             boundary,
+            alive_by_eyes: eyes_safe,
         }
     }
 
@@ -1220,6 +1230,10 @@ impl Owl {
         }
     }
 }
+
+/// Defender nodes shallower than this read on when the group is alive only by the
+/// open-space count.
+const ESCAPE_VERIFY_DEPTH: u32 = 4;
 
 /// Fewer outer liberties than this: the leaf judgement takes the group as enclosed.
 const ENCLOSED_OUTER_LIBS: usize = 5;

@@ -418,3 +418,33 @@ fn a_ko_the_defender_can_never_end_is_no_life() {
     assert_eq!(b.ko_point().map(|(p, _)| p), Some(pt(&b, "E1")));
     assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)).0, 0);
 }
+
+#[test]
+fn an_escape_by_the_open_space_count_is_read_near_the_root() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X X . . . .",
+        ". . O X . . . . .",
+        ". . . O . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let mut owl = owl();
+    assert!(owl.start(&b, &d));
+    let info = owl.evaluate(&mut b, 1);
+    assert_eq!(info.status, LifeStatus::Alive);
+    assert!(!info.alive_by_eyes, "alive by the open-space count only");
+    // Right after an attacker's move the defender reads on ...
+    let before = owl.nodes();
+    assert_eq!(owl.defend_node(&mut b, 1).0, WIN);
+    assert!(owl.nodes() > before + 1, "read, not trusted");
+    // ... deeper in the tree the count is trusted.
+    let before = owl.nodes();
+    owl.tt.iter_mut().for_each(|e| *e = TtEntry::default());
+    assert_eq!(owl.defend_node(&mut b, ESCAPE_VERIFY_DEPTH).0, WIN);
+    assert_eq!(owl.nodes(), before + 1);
+}

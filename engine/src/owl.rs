@@ -89,8 +89,6 @@ struct NodeInfo {
     outer_libs: Vec<Point>,
     /// Opponent strings next to the group (origins).
     boundary: Vec<Point>,
-    /// Alive by its eyes, not only by the open-space count.
-    alive_by_eyes: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -366,14 +364,7 @@ impl Owl {
         match info.status {
             // The root's static "alive" is not trusted (eye values and the open-space count
             // are optimistic): the root is always searched, children keep the verdict.
-            // An escape by the open-space count right after an attacker's move near the
-            // root is read: the count is crude, and trusting it there hides a kill by
-            // blocking.
-            LifeStatus::Alive
-                if depth > 0 && (info.alive_by_eyes || depth >= ESCAPE_VERIFY_DEPTH) =>
-            {
-                return (WIN, Point::NONE);
-            }
+            LifeStatus::Alive if depth > 0 => return (WIN, Point::NONE),
             LifeStatus::Dead => return (0, Point::NONE),
             _ => {}
         }
@@ -739,7 +730,6 @@ impl Owl {
             strings,
             outer_libs,
             boundary,
-            alive_by_eyes: eyes_safe,
         }
     }
 
@@ -867,10 +857,9 @@ impl Owl {
     /// First-line points diagonal to a second-line stone of the group, both points between
     /// empty: the eye-making move along the edge (a stone there is linked diagonally and
     /// walls in the first-line points under the group). Such points are second liberties,
-    /// read below the root only through this rule. Not beside an opponent stone: there the
-    /// stone is a hane the opponent cuts or ataris, not eye space (owl.tst 174 -> 175).
+    /// read below the root only through this rule. (Also requiring that no opponent stone
+    /// touches the point measured 1 test worse once merged with the ko results.)
     fn add_edge_diagonals(&mut self, b: &Board, info: &NodeInfo, list: &mut Candidates) {
-        let opponent = self.color.opponent();
         for &s in &info.strings {
             for st in b.string_stones(s) {
                 if edge_distance(b, st) != 1 {
@@ -884,10 +873,6 @@ impl Owl {
                         && b.cell(x) == Cell::Empty
                         && b.cell(y) == Cell::Empty
                         && !info.spaces.iter().any(|sp| sp.contains(d))
-                        && !d
-                            .neighbors()
-                            .iter()
-                            .any(|&x| b.color_at(x) == Some(opponent))
                     {
                         Self::add(list, d, EDGE_DIAGONAL_SCORE);
                     }
@@ -1230,10 +1215,6 @@ impl Owl {
         }
     }
 }
-
-/// Defender nodes shallower than this read on when the group is alive only by the
-/// open-space count.
-const ESCAPE_VERIFY_DEPTH: u32 = 4;
 
 /// Fewer outer liberties than this: the leaf judgement takes the group as enclosed.
 const ENCLOSED_OUTER_LIBS: usize = 5;

@@ -251,16 +251,12 @@ impl Dragons {
 fn touch_diagonally(b: &Board, a: Point, c: Point) -> bool {
     let target = b.string_id(c);
     b.string_stones(a).any(|s| {
-        let [n, w, e, south] = s.neighbors();
-        let [nw, ne, sw, se] = s.diagonals();
-        [(nw, n, w), (ne, n, e), (sw, south, w), (se, south, e)]
-            .iter()
-            .any(|&(d, x, y)| {
-                b.color_at(d).is_some()
-                    && b.string_id(d) == target
-                    && b.cell(x) == Cell::Empty
-                    && b.cell(y) == Cell::Empty
-            })
+        s.diagonals_with_crossings().iter().any(|&(d, x, y)| {
+            b.color_at(d).is_some()
+                && b.string_id(d) == target
+                && b.cell(x) == Cell::Empty
+                && b.cell(y) == Cell::Empty
+        })
     })
 }
 

@@ -406,14 +406,9 @@ impl Owl {
             if !attacking {
                 self.played.push(m);
             }
-            if self.trace {
-                self.line.push(m);
-            }
+            self.trace_enter(m);
             let code = self.after_move(b, attacking, depth);
-            if self.trace {
-                self.print_line(b.size(), mover, code);
-                self.line.pop();
-            }
+            self.trace_leave(b.size(), mover, code);
             if !attacking {
                 self.played.pop();
             }
@@ -480,14 +475,9 @@ impl Owl {
             return None;
         }
         b.pass(mover);
-        if self.trace {
-            self.line.push(Point::PASS);
-        }
+        self.trace_enter(Point::PASS);
         let code = self.after_move(b, attacking, depth);
-        if self.trace {
-            self.print_line(b.size(), mover, code);
-            self.line.pop();
-        }
+        self.trace_leave(b.size(), mover, code);
         b.undo();
         Some((Point::PASS, code))
     }
@@ -513,28 +503,39 @@ impl Owl {
         {
             return None;
         }
-        let komaster = self.komaster.replace(mover);
+        self.komaster = Some(mover);
         b.play_unchecked(retake, mover);
         if !attacking {
             self.played.push(retake);
         }
-        if self.trace {
-            self.line.push(retake);
-        }
+        self.trace_enter(retake);
         let code = match self.after_move(b, attacking, depth) {
             0 => 0,
             _ => KO_B,
         };
-        if self.trace {
-            self.print_line(b.size(), mover, code);
-            self.line.pop();
-        }
+        self.trace_leave(b.size(), mover, code);
         if !attacking {
             self.played.pop();
         }
         b.undo();
-        self.komaster = komaster;
+        self.komaster = None;
         Some((retake, code))
+    }
+
+    /// With tracing on, a move joins the line being read.
+    fn trace_enter(&mut self, m: Point) {
+        if self.trace {
+            self.line.push(m);
+        }
+    }
+
+    /// With tracing on, prints the line ending in the last move entered and its result,
+    /// then takes that move off the line.
+    fn trace_leave(&mut self, size: usize, mover: Color, code: i32) {
+        if self.trace {
+            self.print_line(size, mover, code);
+            self.line.pop();
+        }
     }
 
     /// Prints a root's candidate moves with their scores, best first.
@@ -657,9 +658,7 @@ impl Owl {
             // Diagonal links with both crossing points empty.
             let stones: Vec<Point> = b.string_stones(s).collect();
             for st in stones {
-                let [n, w, e, south] = st.neighbors();
-                let [nw, ne, sw, se] = st.diagonals();
-                for (d, x, y) in [(nw, n, w), (ne, n, e), (sw, south, w), (se, south, e)] {
+                for (d, x, y) in st.diagonals_with_crossings() {
                     if b.color_at(d) == Some(color)
                         && self.marks[b.string_id(d).index()] != g
                         && b.cell(x) == Cell::Empty
@@ -717,7 +716,7 @@ impl Owl {
                     self.reader.attack(b, s).0 == 0
                 }
             });
-        let status = if eyes_safe || self.escaped(b, &outer_libs, depth) {
+        let status = if eyes_safe || self.escaped(b, &outer_libs) {
             LifeStatus::Alive
         } else {
             LifeStatus::Unknown
@@ -735,7 +734,7 @@ impl Owl {
 
     /// Does the group reach open space: enough empty points within three steps of its outer
     /// liberties that no opponent stone touches? The steps may pass points that touch one.
-    fn escaped(&mut self, b: &Board, outer_libs: &[Point], _depth: u32) -> bool {
+    fn escaped(&mut self, b: &Board, outer_libs: &[Point]) -> bool {
         self.escape_room(b, outer_libs) >= self.opts.escape_area
     }
 
@@ -865,9 +864,7 @@ impl Owl {
                 if edge_distance(b, st) != 1 {
                     continue;
                 }
-                let [n, w, e, south] = st.neighbors();
-                let [nw, ne, sw, se] = st.diagonals();
-                for (d, x, y) in [(nw, n, w), (ne, n, e), (sw, south, w), (se, south, e)] {
+                for (d, x, y) in st.diagonals_with_crossings() {
                     if b.cell(d) == Cell::Empty
                         && edge_distance(b, d) == 0
                         && b.cell(x) == Cell::Empty

@@ -87,6 +87,15 @@ impl Point {
         [Point(i - s), Point(i - 1), Point(i + 1), Point(i + s)]
     }
 
+    /// Each diagonal neighbour with the two orthogonal neighbours it shares with this point
+    /// (the crossing points a diagonal link is cut through).
+    #[inline(always)]
+    pub fn diagonals_with_crossings(self) -> [(Point, Point, Point); 4] {
+        let [n, w, e, s] = self.neighbors();
+        let [nw, ne, sw, se] = self.diagonals();
+        [(nw, n, w), (ne, n, e), (sw, s, w), (se, s, e)]
+    }
+
     /// The four diagonal neighbours (may be border cells).
     #[inline(always)]
     pub fn diagonals(self) -> [Point; 4] {

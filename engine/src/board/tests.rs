@@ -467,3 +467,23 @@ fn merges_of_several_strings_undo_exactly() {
     assert_eq!((b.to_ascii(), b.hash()), before);
     assert_eq!(b.libs(pt(&b, "C5")), 6);
 }
+
+#[test]
+fn each_diagonal_comes_with_the_two_points_it_is_cut_through() {
+    for p in [
+        Point::from_xy(0, 0),
+        Point::from_xy(4, 7),
+        Point::from_xy(18, 18),
+    ] {
+        let crossings = p.diagonals_with_crossings();
+        let diagonals: Vec<Point> = crossings.iter().map(|c| c.0).collect();
+        assert_eq!(diagonals, p.diagonals().to_vec());
+        for (d, x, y) in crossings {
+            assert_ne!(x, y);
+            for c in [x, y] {
+                assert!(p.neighbors().contains(&c), "{c:?} beside {p:?}");
+                assert!(d.neighbors().contains(&c), "{c:?} beside {d:?}");
+            }
+        }
+    }
+}

@@ -100,7 +100,7 @@ fn main() {
          /// Not generic, so the matchers are compiled once, here, and not again in every crate \
          that calls them.\n\
          pub fn match_database(\n    \
-         name: &str,\n    board: &::tesuji_engine::matching::PatternView<'_>,\n    x: i32,\n    y: i32,\n    \
+         name: &str,\n    board: &::tesuji_engine::tactics::pattern_view::PatternView<'_>,\n    x: i32,\n    y: i32,\n    \
          us: ::tesuji_engine::board::Color,\n    \
          f: &mut impl FnMut(::tesuji_engine::pattern::Match),\n) -> bool {{\n    \
          match name {{\n{arms}        _ => return false,\n    }}\n    true\n}}"

@@ -9,13 +9,13 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use tesuji::engine::block::{BlockOptions, Blocks};
-use tesuji::engine::block_safety;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::board::{Board, Color, Point};
-use tesuji::engine::influence::{Estimate, Influence, InfluenceRules};
-use tesuji::engine::reading::{Reader, ReadingOptions};
-use tesuji::engine::scoring::{self, ScoringOptions, ScoringRules};
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::eval::block::{BlockOptions, Blocks};
+use tesuji::engine::eval::block_safety;
+use tesuji::engine::eval::influence::{Estimate, Influence, InfluenceRules};
+use tesuji::engine::eval::scoring::{self, ScoringOptions, ScoringRules};
+use tesuji::engine::tactics::reading::{Reader, ReadingOptions};
 use tesuji::patterns::CompiledPatterns;
 
 fn load(name: &str) -> (Board, f32) {
@@ -123,17 +123,17 @@ fn parts(c: &mut Criterion) {
     c.bench_function("midgame 19x19/dragons", |b| {
         b.iter(|| {
             reader.clear_cache();
-            tesuji::engine::dragon::Dragons::new(&mut scratch, &mut reader, &CompiledPatterns)
+            tesuji::engine::eval::dragon::Dragons::new(&mut scratch, &mut reader, &CompiledPatterns)
                 .dragons()
                 .len()
         })
     });
     c.bench_function("midgame 19x19/eye spaces", |b| {
-        b.iter(|| tesuji::engine::eyes::eye_spaces(&board, Color::Black).len())
+        b.iter(|| tesuji::engine::eval::eyes::eye_spaces(&board, Color::Black).len())
     });
     c.bench_function("midgame 19x19/unconditional life", |b| {
         b.iter(|| {
-            tesuji::engine::life::unconditional_life(&board, Color::Black)
+            tesuji::engine::eval::unconditional::unconditional_life(&board, Color::Black)
                 .is_invincible(Point::NONE)
         })
     });

@@ -8,10 +8,10 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Board, Color};
-use tesuji::engine::matching::PatternView;
 use tesuji::engine::pattern::PatternBoard;
-use tesuji::engine::sgf::{self, EmptySetup, Until};
+use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::{self, Interpreted};
 
 mod stress {
@@ -123,7 +123,7 @@ fn bench_databases(c: &mut Criterion) {
 /// an empty board (four empty corners) and after a 4-4 stone and its approach.
 fn bench_joseki_moves(c: &mut Criterion) {
     use tesuji::engine::board::{Move, Vertex};
-    use tesuji::engine::joseki::joseki_moves;
+    use tesuji::engine::play::joseki::joseki_moves;
     use tesuji::patterns::CompiledPatterns;
     let empty = Board::new(19).unwrap();
     let mut approached = Board::new(19).unwrap();

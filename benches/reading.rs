@@ -8,9 +8,9 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
+use tesuji_engine::board::sgf::{self, EmptySetup, Until};
 use tesuji_engine::board::{Board, Color, Move, Point, Vertex};
-use tesuji_engine::reading::{Reader, ReadingOptions};
-use tesuji_engine::sgf::{self, EmptySetup, Until};
+use tesuji_engine::tactics::reading::{Reader, ReadingOptions};
 
 /// One question: the position (moves already played on it), the string, attack or defend,
 /// and the `trymove` depth of the root.

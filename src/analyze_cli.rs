@@ -5,15 +5,17 @@
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use tesuji::engine::block::{BlockOptions, BlockStatus, Blocks};
+use tesuji::engine::board::game::Game;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::board::{Board, Color, Point, Vertex};
-use tesuji::engine::game::Game;
-use tesuji::engine::influence::{Estimate, Influence, InfluenceRules, StoneWeights, StringStatus};
-use tesuji::engine::reading::{self, KO_A, KO_B, WIN};
-use tesuji::engine::scoring::{
+use tesuji::engine::eval::block::{BlockOptions, BlockStatus, Blocks};
+use tesuji::engine::eval::influence::{
+    Estimate, Influence, InfluenceRules, StoneWeights, StringStatus,
+};
+use tesuji::engine::eval::scoring::{
     self, FinalStatus, ScoringOptions, ScoringRules, StatusSource, StoneStatus,
 };
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::tactics::reading::{self, KO_A, KO_B, WIN};
 use tesuji::patterns::CompiledPatterns;
 
 /// The position `analyze` shows when given no file (also `tests/data/finished9.sgf`).
@@ -228,7 +230,7 @@ fn danger_section(out: &mut String, board: &Board) {
     out.push('\n');
 }
 
-/// Every block (a dragon's stones with the area it holds, `engine::block`), most endangered
+/// Every block (a dragon's stones with the area it holds, `engine::eval::block`), most endangered
 /// first: its static status, freedom, eyes and danger, and the final status of its stones.
 fn blocks_section(out: &mut String, board: &Board, fs: &FinalStatus) {
     let size = board.size();

@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 use std::time::Instant;
+use tesuji::engine::board::game::Game;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
-use tesuji::engine::game::Game;
-use tesuji::engine::reading::{KO_A, KO_B, ReadResult, Reader, ReadingOptions, WIN};
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::tactics::reading::{KO_A, KO_B, ReadResult, Reader, ReadingOptions, WIN};
 use tesuji::patterns::CompiledPatterns;
 
 /// Arguments of `decide-string`.

@@ -8,10 +8,10 @@
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use std::path::{Path, PathBuf};
+use tesuji::engine::board::game::Game;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::board::{Color, Move, Vertex};
-use tesuji::engine::game::Game;
-use tesuji::engine::influence::{Estimate, FULL, InfluenceRules, PointClass};
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::eval::influence::{Estimate, FULL, InfluenceRules, PointClass};
 use tiny_skia::{
     FillRule, GradientStop, Paint, PathBuilder, Pixmap, RadialGradient, Rect, SpreadMode, Stroke,
     Transform,

@@ -1,7 +1,7 @@
 //! `tesuji joseki import FILE.sgf... -o OUT.db`: SGF joseki trees to a pattern database.
 
 use std::path::PathBuf;
-use tesuji::engine::sgf;
+use tesuji::engine::board::sgf;
 use tesuji::joseki_import::{self, Source};
 
 #[derive(clap::Subcommand)]

@@ -29,8 +29,8 @@ use std::fmt::Write as _;
 
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
+use tesuji_engine::board::sgf::{self, SgfError};
 use tesuji_engine::board::{Board, Color, Move, Point, Vertex};
-use tesuji_engine::sgf::{self, SgfError};
 use thiserror::Error;
 
 /// Smallest corner drawn (points a side): enough to see that the corner is open.

@@ -12,11 +12,11 @@ mod play_cli;
 use clap::{Parser, Subcommand};
 use std::io::{self, BufReader};
 use std::process::ExitCode;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::board::{KoRule, Vertex};
+use tesuji::engine::eval::scoring::ScoringRules;
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::reading::{self, ReadingOptions};
-use tesuji::engine::scoring::ScoringRules;
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::tactics::reading::{self, ReadingOptions};
 use tesuji::patterns::CompiledPatterns;
 
 #[derive(Parser)]

@@ -5,9 +5,9 @@ use crate::gtp_client::{GtpClient, GtpClientError};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Instant;
+use tesuji::engine::board::game::Game;
+use tesuji::engine::board::sgf;
 use tesuji::engine::board::{Color, Move, Vertex};
-use tesuji::engine::game::Game;
-use tesuji::engine::sgf;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {

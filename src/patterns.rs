@@ -7,8 +7,9 @@
 include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
 
 use tesuji_engine::board::Color;
-use tesuji_engine::matching::PatternView;
-use tesuji_engine::pattern::{Kind, Match, Matcher, PatternBoard, PatternSet};
+use tesuji_engine::pattern::{Kind, Match, Matcher, PatternBoard};
+use tesuji_engine::tactics::pattern_view::PatternSet;
+use tesuji_engine::tactics::pattern_view::PatternView;
 
 /// The databases compiled from `patterns/*.db`: the engine's real [`PatternSet`].
 #[derive(Clone, Copy, Debug, Default)]

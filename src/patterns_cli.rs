@@ -1,9 +1,9 @@
 //! `tesuji patterns list|show|check|match`: the pattern author's tools.
 
 use std::path::PathBuf;
+use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Color, Point, Vertex};
-use tesuji::engine::matching::PatternView;
-use tesuji::engine::sgf::{self, EmptySetup, Until};
+use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns;
 
 #[derive(clap::Subcommand)]

@@ -2,9 +2,9 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use tesuji::engine::board::sgf;
 use tesuji::engine::board::{Color, Move, Vertex};
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::sgf;
 use tesuji::patterns::CompiledPatterns;
 
 #[derive(clap::Args)]

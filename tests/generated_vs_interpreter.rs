@@ -5,8 +5,8 @@
 use pattern_dsl::InterpMatch;
 use proptest::prelude::*;
 use tesuji::engine::board::{Board, Color, Point};
-use tesuji::engine::matching::PatternView;
 use tesuji::engine::pattern::PatternBoard;
+use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::{self, Interpreted};
 
 fn databases() -> Vec<(&'static str, pattern_dsl::Database)> {

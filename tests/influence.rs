@@ -1,13 +1,13 @@
-//! Influence (`tesuji::engine::influence`): Wulu's degrees and values on hand-made positions,
+//! Influence (`tesuji::engine::eval::influence`): Wulu's degrees and values on hand-made positions,
 //! compensation, the hane rule, Handtalk's rules, territory counts, the GTP commands, and the
 //! `heatmap` command's PNG output.
 
 use std::path::PathBuf;
 use tesuji::engine::board::{Board, Color, Point};
-use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::influence::{
+use tesuji::engine::eval::influence::{
     Degree, Estimate, Influence, InfluenceRules, PointClass, StoneWeights, StringStatus,
 };
+use tesuji::engine::gtp::GtpEngine;
 
 // The `heatmap` command lives in the binary; compile its module into this test as well.
 #[path = "../src/heatmap_cli.rs"]

@@ -1,11 +1,11 @@
 //! The joseki library: `tesuji joseki import` (SGF trees to corner patterns), the shipped
-//! `patterns/joseki.db` generated from `patterns/joseki/*.sgf`, and `engine::joseki`.
+//! `patterns/joseki.db` generated from `patterns/joseki/*.sgf`, and `engine::play::joseki`.
 
 use std::collections::BTreeSet;
 
 use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
-use tesuji::engine::joseki::{JosekiMove, joseki_moves};
 use tesuji::engine::pattern::Mark;
+use tesuji::engine::play::joseki::{JosekiMove, joseki_moves};
 use tesuji::joseki_import::{ImportError, Source, import};
 use tesuji::patterns::CompiledPatterns;
 
@@ -103,7 +103,7 @@ fn shipped_database_is_the_import_of_the_shipped_trees() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// engine::joseki on the shipped database
+// engine::play::joseki on the shipped database
 // ---------------------------------------------------------------------------------------------
 
 fn board_after(moves: &[(Color, &str)]) -> Board {

@@ -2,11 +2,12 @@
 //! match` run end to end.
 
 use std::process::Command;
+use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::matching::PatternView;
-use tesuji::engine::movegen::{GenOptions, MoveGenerator, reason};
-use tesuji::engine::pattern::{Kind, Match, Matcher, PatternSet};
-use tesuji::engine::sgf::{self, Until};
+use tesuji::engine::pattern::{Kind, Match, Matcher};
+use tesuji::engine::play::movegen::{GenOptions, MoveGenerator, reason};
+use tesuji::engine::tactics::pattern_view::PatternSet;
+use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::CompiledPatterns;
 
 fn answer(engine: &mut GtpEngine, command: &str) -> Result<String, String> {
@@ -206,7 +207,7 @@ fn an_opponent_that_plays_an_illegal_move_loses_and_is_counted() {
 #[test]
 fn joseki_stage_values_the_book_answers_in_a_corner() {
     use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
-    use tesuji::engine::movegen::Decision;
+    use tesuji::engine::play::movegen::Decision;
     static WITHOUT_JOSEKI: Without = Without(Kind::Joseki);
     let mut board = Board::new(19).unwrap();
     let at = |v: &str| -> Point {
@@ -230,7 +231,7 @@ fn joseki_stage_values_the_book_answers_in_a_corner() {
     );
     let without =
         MoveGenerator::new(&WITHOUT_JOSEKI, options).generate(&mut board, Color::Black, 6.5, None);
-    let value = |choice: &tesuji::engine::movegen::MoveChoice, p| {
+    let value = |choice: &tesuji::engine::play::movegen::MoveChoice, p| {
         *choice.ranked.iter().find(|m| m.point == p).unwrap()
     };
     let book = ["R14", "Q14", "R13", "M17", "L16"].map(at);

@@ -11,8 +11,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tesuji::engine::board::{Board, Color, Point};
-use tesuji::engine::matching::PatternView;
 use tesuji::engine::pattern::{Kind, Match, Matcher, PatternInfo, Transform};
+use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns;
 
 /// The databases this file covers, with their kinds.

@@ -1,11 +1,13 @@
-//! Unconditional life (`tesuji::engine::life`) and the GTP command `unconditional_status`:
+//! Unconditional life (`tesuji::engine::eval::unconditional`) and the GTP command `unconditional_status`:
 //! hand-made positions whose expected statuses were checked against GNU Go 3.8, and the whole
 //! of GNU Go's `unconditional.tst` (673 tests, all of which GNU Go passes) run in-process.
 
 use std::path::Path;
 use tesuji::engine::board::{Board, Color, Point};
+use tesuji::engine::eval::unconditional::{
+    UnconditionalStatus, unconditional_life, unconditional_status,
+};
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::life::{UnconditionalStatus, unconditional_life, unconditional_status};
 use tesuji::regress::{Class, EngineSpec, run_file};
 
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/regression");

@@ -1,9 +1,9 @@
 //! The generated matchers against the IR interpreter.
 //!
 //! This test crate stands in for `tesuji_engine`: it includes the real runtime contract
-//! (`engine/src/pattern.rs`), a minimal `board::Color` and `matching::PatternView`, and names
-//! itself `tesuji_engine`,
-//! so the macros' `::tesuji_engine::pattern::...` paths resolve without building the engine.
+//! (`engine/src/pattern/mod.rs`, the leaf of the engine's pattern side: it needs only
+//! `board::Color`), a minimal `board::Color`, and names itself `tesuji_engine`, so the macros'
+//! `::tesuji_engine::pattern::...` paths resolve without building the engine.
 
 extern crate self as tesuji_engine;
 
@@ -16,12 +16,7 @@ pub mod board {
     }
 }
 
-/// Stand-in for the engine's matching view, which `pattern.rs`'s `PatternSet` names.
-pub mod matching {
-    pub struct PatternView<'a>(std::marker::PhantomData<&'a ()>);
-}
-
-#[path = "../../engine/src/pattern.rs"]
+#[path = "../../engine/src/pattern/mod.rs"]
 pub mod pattern;
 
 use board::Color;

@@ -22,8 +22,11 @@
 //! neighbours with one AND instead of a branch each; random playouts mispredict branches a
 //! lot. `clone_from` between boards of one size copies only the cells a board can change.
 
+pub mod game;
 mod geometry;
+pub mod playout;
 mod score;
+pub mod sgf;
 mod string;
 mod zobrist;
 

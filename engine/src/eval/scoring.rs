@@ -5,7 +5,7 @@
 //!
 //! Four sources, strongest first (docs/evaluation.md, "Final scoring", has the details):
 //!
-//! 1. **Unconditional life** ([`crate::life`], Benson's idea): a string that can never be
+//! 1. **Unconditional life** ([`crate::eval::unconditional`], Benson's idea): a string that can never be
 //!    captured is alive, an opponent stone inside unconditional territory is dead. These are
 //!    certain and nothing below overrides them.
 //! 2. **Ownership from playouts**: from the position, seeded playouts (half with Black to
@@ -19,7 +19,7 @@
 //!    string next to it is in seki. (The no-self-atari policy keeps such strings alive in the
 //!    playouts, as in the game.) A string that shares a liberty with a seki string of its
 //!    colour and has at most one point of territory of its own joins the seki.
-//! 4. **Tactics** ([`crate::reading`]): a string the playouts were unsure of (its colour kept
+//! 4. **Tactics** ([`crate::tactics::reading`]): a string the playouts were unsure of (its colour kept
 //!    it in 20–80 % of them) with at most two liberties, which the reader captures even with
 //!    its owner to move, is dead.
 //!
@@ -38,10 +38,10 @@
 //! Go ignores it; its `KM` is the komi.
 
 use crate::board::Move;
+use crate::board::playout::{Rng, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, NUM_CELLS, Point};
-use crate::life::unconditional_life;
-use crate::playout::Rng;
-use crate::reading::{self, WIN};
+use crate::eval::unconditional::unconditional_life;
+use crate::tactics::reading::{self, WIN};
 
 /// The final status of a stone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -255,7 +255,7 @@ impl OwnershipCounts {
     }
 }
 
-/// The playout policy of the ownership statistics: uniform random like [`crate::playout`],
+/// The playout policy of the ownership statistics: uniform random like [`crate::play::playout`],
 /// with three rules that keep random play from letting dead groups live (the side that owns
 /// a territory filling it and being captured) and living groups die (walking into atari):
 ///
@@ -317,7 +317,7 @@ impl ScoringPlayout {
             let p = self.candidates[i];
             if !board.is_eye(p, color)
                 && board.is_legal_simple(p, color)
-                && !crate::playout::self_atari(board, p, color, 2)
+                && !self_atari(board, p, color, 2)
             {
                 return Some(p);
             }
@@ -950,7 +950,7 @@ mod tests {
 
     #[test]
     fn every_stone_of_random_positions_gets_a_status_and_the_count_fits_the_board() {
-        let mut policy = crate::playout::Playout::new(3);
+        let mut policy = crate::board::playout::Playout::new(3);
         let opts = ScoringOptions {
             playouts: 32,
             ..ScoringOptions::default()

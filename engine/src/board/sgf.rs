@@ -5,8 +5,8 @@
 //! vertex V". `sgf-parse` reports no positions, so a small scanner finds the line and column
 //! of a structural error; semantic errors (moves off the board, illegal moves) name the move.
 
+use crate::board::game::Game;
 use crate::board::{Color, Move, Point, Vertex};
-use crate::game::Game;
 use sgf_parse::SgfNode;
 use sgf_parse::go::{self, Prop};
 use thiserror::Error;

@@ -28,9 +28,10 @@ pub mod stages;
 pub mod time;
 
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
-use crate::pattern::{Kind, PatternSet};
-use crate::reading::{self, ReadingOptions};
-use crate::scoring::{self, ScoringOptions, ScoringRules};
+use crate::eval::scoring::{self, ScoringOptions, ScoringRules};
+use crate::pattern::Kind;
+use crate::tactics::pattern_view::PatternSet;
+use crate::tactics::reading::{self, ReadingOptions};
 use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
 use stages::Stage;
 use std::time::{Duration, Instant};
@@ -558,7 +559,7 @@ fn apply_efficiency(
     patterns: &'static dyn PatternSet,
     values: &mut MoveValues,
 ) {
-    let view = crate::matching::PatternView::new(board);
+    let view = crate::tactics::pattern_view::PatternView::new(board);
     for &p in board.empty_points() {
         let i = p.index();
         if !values.candidate[i] || values.value[i] <= 0.0 {

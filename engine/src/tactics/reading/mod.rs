@@ -18,7 +18,7 @@
 //! The search only plays and undoes moves on the board it is given, never copies it.
 //!
 //! Entry points: [`Reader::attack`], [`Reader::find_defense`] and the connection reader in
-//! [`crate::connection`]; the free functions [`attack`], [`find_defense`], [`defend`] and
+//! [`crate::tactics::connection`]; the free functions [`attack`], [`find_defense`], [`defend`] and
 //! [`connected`] use a per-thread reader (what pattern conditions call).
 
 pub mod komaster;
@@ -33,7 +33,7 @@ pub(crate) mod tt;
 mod tests;
 
 use crate::board::{Board, Color, Point};
-use crate::pattern::{NoPatterns, PatternSet};
+use crate::tactics::pattern_view::{NoPatterns, PatternSet};
 use komaster::{KoState, Tried};
 use persistent::{CacheKey, PersistentCache, PersistentStats, PointSet};
 use std::cell::{Cell, RefCell};

@@ -285,13 +285,14 @@ fn read_regression_file(
         return None;
     };
     let mut r = Reader::new(opts);
-    let mut game: Option<crate::game::Game> = None;
+    let mut game: Option<crate::board::game::Game> = None;
     let mut tries = 0u32;
     let mut out = Vec::new();
-    let point = |g: &crate::game::Game, v: &str| match Vertex::parse_move(v, g.size()).unwrap() {
-        Move::Play(p) => p,
-        Move::Pass => unreachable!("a test names a stone"),
-    };
+    let point =
+        |g: &crate::board::game::Game, v: &str| match Vertex::parse_move(v, g.size()).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!("a test names a stone"),
+        };
     for line in std::iter::repeat_n(tst.lines(), passes).flatten() {
         let line = line.split('#').next().unwrap().trim();
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -301,17 +302,17 @@ fn read_regression_file(
         };
         match words {
             ["loadsgf", file, rest @ ..] => {
-                let text = crate::sgf::read_file(dir.join(file)).unwrap();
+                let text = crate::board::sgf::read_file(dir.join(file)).unwrap();
                 let until = match rest.first() {
-                    Some(n) => crate::sgf::Until::BeforeMove(n.parse().unwrap()),
-                    None => crate::sgf::Until::End,
+                    Some(n) => crate::board::sgf::Until::BeforeMove(n.parse().unwrap()),
+                    None => crate::board::sgf::Until::End,
                 };
                 game = Some(
-                    crate::sgf::load_with(
+                    crate::board::sgf::load_with(
                         &text,
                         until,
                         0.0,
-                        crate::sgf::EmptySetup::IgnoreLikeGnuGo,
+                        crate::board::sgf::EmptySetup::IgnoreLikeGnuGo,
                     )
                     .unwrap(),
                 );

@@ -3,10 +3,10 @@
 //! a margin in moku for one colour.
 
 use crate::board::{Board, Color, NUM_CELLS, Point};
-use crate::influence::{
+use crate::eval::influence::{
     Estimate, Influence, InfluenceRules, PointClass, StoneWeights, StringStatus, TERRITORY,
 };
-use crate::reading::{self, KO_A, KO_B, WIN};
+use crate::tactics::reading::{self, KO_A, KO_B, WIN};
 
 /// Moyo counts for this fraction of a point: it is potential, not yet territory.
 pub const MOYO_WEIGHT: f32 = 0.35;
@@ -350,7 +350,7 @@ impl OwnershipSafety {
         seed: u64,
     ) -> OwnershipSafety {
         let mut black = [0u32; NUM_CELLS];
-        let mut runner = crate::playout::Playout::new(seed);
+        let mut runner = crate::board::playout::Playout::new(seed);
         let n = playouts.max(1);
         for _ in 0..n {
             let mut b = board.clone();

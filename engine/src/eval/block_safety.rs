@@ -8,14 +8,14 @@
 //!   the stones; ([`Freedom::jumps`]) empty points a one-point jump or a knight's move away
 //!   that are not already adjacent or diagonal; ([`Freedom::wulu_degree2`],
 //!   [`Freedom::wulu_degree25`]) Wulu's liberty points of degree 2 and 2.5, by
-//!   [`crate::influence::reach_from`] (enemy stones block, hane rule on).
+//!   [`crate::eval::influence::reach_from`] (enemy stones block, hane rule on).
 //! - **Danger** in moku: what the opponent gains by killing the block, `2 × stones` (the
 //!   stones become prisoners and their points territory) plus the eye space, scaled by the
 //!   lack of eyes, `(2 − eyes) / 2` clamped to 0…1, and halved for every extra move the
 //!   opponent needs to surround it: `extra = wulu_freedom / POINTS_PER_SURROUNDING_MOVE`.
 
 use crate::board::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
-use crate::influence::{Degree, reach_from};
+use crate::eval::influence::{Degree, reach_from};
 
 /// The three freedom counts of a block.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

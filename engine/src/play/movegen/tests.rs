@@ -1,6 +1,6 @@
 use super::*;
 use crate::board::{Board, Color};
-use crate::pattern::NoPatterns;
+use crate::tactics::pattern_view::NoPatterns;
 use crate::test_util::{pt, setup};
 
 fn generator(lookahead: bool) -> MoveGenerator {

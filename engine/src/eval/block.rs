@@ -1,33 +1,33 @@
 //! Blocks, Handtalk's unit of static evaluation: the non-dead stones of a dragon
-//! ([`crate::dragon`]) together with the area they hold — the empty points they control
+//! ([`crate::eval::dragon`]) together with the area they hold — the empty points they control
 //! (Handtalk influence of magnitude ≥ [`TERRITORY`] for their colour, reached from the stones
 //! through such points) and the dead enemy stones inside it. A block's freedom is the room
-//! around that area and its eyes are the eye spaces ([`crate::eyes`]) it borders, so a group
+//! around that area and its eyes are the eye spaces ([`crate::eval::eyes`]) it borders, so a group
 //! with a big territory is not judged by its stones alone.
 //!
-//! Per block: freedom (the three schemes of [`crate::block_safety`], measured from the whole
+//! Per block: freedom (the three schemes of [`crate::eval::block_safety`], measured from the whole
 //! area), eyes (min/max from the eye spaces' values, the simple estimate when it borders
-//! none), a status and the danger in moku ([`crate::block_safety::danger`]).
+//! none), a status and the danger in moku ([`crate::eval::block_safety::danger`]).
 //!
 //! **Status**, in order: *alive* when every stone is unconditionally alive or the eyes are
 //! two even with the attacker moving first; a single-string dragon with at most
 //! [`BlockOptions::tactical_liberties`] liberties is *dead* or *critical* when the tactical
 //! reader captures it (without / with a defence); a *surrounded* block (outer freedom below
-//! one surrounding move, see [`crate::block_safety::POINTS_PER_SURROUNDING_MOVE`]) is *dead*
+//! one surrounding move, see [`crate::eval::block_safety::POINTS_PER_SURROUNDING_MOVE`]) is *dead*
 //! when it cannot get two eyes, *critical* when the first move decides; everything else is
 //! *unknown*, which owl reading settles when [`BlockOptions::owl`] is on.
 //!
 //! The diagrams and the tuning are in `docs/evaluation.md`, "Blocks".
 
-use crate::block_safety::{self, Danger, Freedom, POINTS_PER_SURROUNDING_MOVE, Reach};
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
-use crate::dragon::Dragons;
-use crate::eyes::{self, EyeSpace};
-use crate::influence::{Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY};
-use crate::life::{UnconditionalLife, unconditional_life};
-use crate::owl::{DragonStatus, Owl, OwlOptions};
-use crate::pattern::PatternSet;
-use crate::reading::Reader;
+use crate::eval::block_safety::{self, Danger, Freedom, POINTS_PER_SURROUNDING_MOVE, Reach};
+use crate::eval::dragon::Dragons;
+use crate::eval::eyes::{self, EyeSpace};
+use crate::eval::influence::{Influence, InfluenceRules, StoneWeights, StringStatus, TERRITORY};
+use crate::eval::owl::{DragonStatus, Owl, OwlOptions};
+use crate::eval::unconditional::{UnconditionalLife, unconditional_life};
+use crate::tactics::pattern_view::PatternSet;
+use crate::tactics::reading::Reader;
 
 /// The verdict on a block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl BlockStatus {
 /// Where a block's eye count comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EyeSource {
-    /// The values of the eye spaces it borders ([`crate::eyes::eye_value`]).
+    /// The values of the eye spaces it borders ([`crate::eval::eyes::eye_value`]).
     EyeSpaces,
     /// [`block_safety::simple_eye_estimate`]: it borders no eye space.
     SimpleEstimate,

@@ -5,8 +5,8 @@
 //! scan that never reaches such a condition never copies the board.
 
 use crate::board::{Board, Cell, Color, Point};
-use crate::pattern::{self, PatternBoard};
-use crate::reading;
+use crate::pattern::{self, Kind, Match, Matcher, PatternBoard};
+use crate::tactics::reading;
 use std::cell::RefCell;
 
 /// A board ready for pattern matching.
@@ -120,6 +120,50 @@ impl PatternBoard for PatternView<'_> {
             return false;
         };
         self.with_scratch(|board| reading::connected(board, a, b))
+    }
+}
+
+/// The compiled pattern databases, as the engine's stages consume them.
+///
+/// The engine cannot name the generated modules (they are compiled into the `tesuji` package
+/// by `build.rs`), so stages take this trait instead; it is object-safe, so a GTP session can
+/// hold one as `&'static dyn PatternSet`. Tests can implement it over small inline databases
+/// written with `pattern-macros`.
+pub trait PatternSet: Send + Sync {
+    /// The tables of the database of this kind, if the set has one (names, values, figures).
+    fn matcher(&self, kind: Kind) -> Option<&'static Matcher>;
+
+    /// Calls `f` for every pattern of the database of `kind` whose `*` sits at `(x, y)` for
+    /// `us` and whose conditions hold.
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: Color,
+        f: &mut dyn FnMut(Match),
+    );
+}
+
+/// A set with no databases: every stage still works, without pattern knowledge.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoPatterns;
+
+impl PatternSet for NoPatterns {
+    fn matcher(&self, _: Kind) -> Option<&'static Matcher> {
+        None
+    }
+
+    fn match_at(
+        &self,
+        _: Kind,
+        _: &PatternView<'_>,
+        _: i32,
+        _: i32,
+        _: Color,
+        _: &mut dyn FnMut(Match),
+    ) {
     }
 }
 

@@ -7,8 +7,8 @@ use super::superstring::Superstring;
 use super::tt::Routine;
 use super::{KO_A, KO_B, Reader, WIN, quality, reverse};
 use crate::board::{Board, Cell, Color, Point};
-use crate::matching::PatternView;
 use crate::pattern::Kind;
+use crate::tactics::pattern_view::PatternView;
 
 /// Which side a move list is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,7 +3,7 @@
 //! Strings are joined (union-find over string origins) when
 //!
 //! * they share two liberties: a cut at one is answered at the other;
-//! * they border one small eye space of their colour ([`crate::eyes`]): the opponent cannot
+//! * they border one small eye space of their colour ([`crate::eval::eyes`]): the opponent cannot
 //!   cut through an eye;
 //! * a pattern of `patterns/connection.db` links them through an empty point, or they share
 //!   one liberty, or touch diagonally with both crossing points empty — and connection
@@ -12,10 +12,11 @@
 //! A dragon is named by its origin, the smallest point of its stones.
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
-use crate::eyes;
-use crate::matching::PatternView;
-use crate::pattern::{Kind, PatternSet};
-use crate::reading::Reader;
+use crate::eval::eyes;
+use crate::pattern::Kind;
+use crate::tactics::pattern_view::PatternSet;
+use crate::tactics::pattern_view::PatternView;
+use crate::tactics::reading::Reader;
 
 /// Eye spaces up to this size join the strings around them.
 pub const EYE_LINK_MAX: usize = 12;
@@ -263,8 +264,8 @@ fn touch_diagonally(b: &Board, a: Point, c: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::NoPatterns;
-    use crate::reading::ReadingOptions;
+    use crate::tactics::pattern_view::NoPatterns;
+    use crate::tactics::reading::ReadingOptions;
     use crate::test_util::setup;
 
     fn dragons(b: &mut Board) -> Dragons {

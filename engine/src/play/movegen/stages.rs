@@ -4,9 +4,9 @@
 use super::eval::weak_string_heads;
 use super::{MoveValues, StageContext, reason};
 use crate::board::{Board, Color, NUM_CELLS, Point};
-use crate::matching::PatternView;
 use crate::pattern::{Kind, Mark};
-use crate::reading;
+use crate::tactics::pattern_view::PatternView;
+use crate::tactics::reading;
 
 /// One stage of move valuation.
 pub trait Stage: Send + Sync {
@@ -218,7 +218,8 @@ impl Stage for DragonStage {
         }
         let patterns = ctx.patterns;
         let board = &mut *ctx.board;
-        let dragons = reading::with_reader(|r| crate::dragon::Dragons::new(board, r, patterns));
+        let dragons =
+            reading::with_reader(|r| crate::eval::dragon::Dragons::new(board, r, patterns));
         let near = |p: Point| {
             let (x, y) = p.xy();
             recent.iter().any(|q| {
@@ -226,13 +227,13 @@ impl Stage for DragonStage {
                 x.abs_diff(qx).max(y.abs_diff(qy)) <= DRAGON_NEAR_LAST_MOVES
             })
         };
-        let mut touched: Vec<&crate::dragon::Dragon> = dragons
+        let mut touched: Vec<&crate::eval::dragon::Dragon> = dragons
             .dragons()
             .iter()
             .filter(|d| d.stones.iter().any(|&s| near(s)))
             .collect();
         touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
-        let mut owl = crate::owl::Owl::new(crate::owl::OwlOptions {
+        let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
             ..Default::default()
         })
@@ -249,7 +250,7 @@ impl Stage for DragonStage {
                     t.elapsed()
                 );
             }
-            let crate::owl::DragonStatus::Critical { attack, defense } = status else {
+            let crate::eval::owl::DragonStatus::Critical { attack, defense } = status else {
                 continue;
             };
             let value = DRAGON_STONE_VALUE * dragon.stones.len() as f32 + DRAGON_BASE_VALUE;
@@ -493,7 +494,7 @@ impl Stage for OpeningStage {
     }
 }
 
-/// Joseki (`patterns/joseki.db` through [`crate::joseki::joseki_moves`]): a standard move
+/// Joseki (`patterns/joseki.db` through [`crate::play::joseki::joseki_moves`]): a standard move
 /// of a corner sequence gets its urgency in moku on top of the other stages, so the corner
 /// is answered the way the book answers it unless a fight elsewhere is bigger; a move the
 /// library marks as a mistake loses as much. Tricks get nothing: we do not gamble.
@@ -517,7 +518,7 @@ impl Stage for JosekiStage {
         if ctx.board.size() < JOSEKI_MIN_SIZE {
             return;
         }
-        for jm in crate::joseki::joseki_moves(ctx.board, ctx.us, ctx.patterns) {
+        for jm in crate::play::joseki::joseki_moves(ctx.board, ctx.us, ctx.patterns) {
             if !values.candidate[jm.point.index()] {
                 continue;
             }

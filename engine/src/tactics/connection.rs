@@ -16,10 +16,10 @@
 //! liberty the opponent cannot play (suicide, or a self-atari we capture).
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
-use crate::reading::moves::{MoveList, Points, libs_of, origin};
-use crate::reading::persistent::PointSet;
-use crate::reading::tt::Routine;
-use crate::reading::{KO_B, ReadResult, Reader, WIN, quality, reverse};
+use crate::tactics::reading::moves::{MoveList, Points, libs_of, origin};
+use crate::tactics::reading::persistent::PointSet;
+use crate::tactics::reading::tt::Routine;
+use crate::tactics::reading::{KO_B, ReadResult, Reader, WIN, quality, reverse};
 
 /// Moves (both sides) a connection search reads before judging statically.
 pub const MAX_CONNECT_DEPTH: u32 = 10;
@@ -419,7 +419,7 @@ impl Reader {
                 continue;
             }
             if !b.is_legal_simple(m, mover) {
-                if crate::reading::moves::is_ko(b, m, mover).is_some() {
+                if crate::tactics::reading::moves::is_ko(b, m, mover).is_some() {
                     moves.scores[i] -= 200;
                     i += 1;
                 } else {
@@ -635,7 +635,7 @@ fn vertex(b: &Board, p: Point) -> String {
 mod tests {
     use super::*;
 
-    use crate::reading::ReadingOptions;
+    use crate::tactics::reading::ReadingOptions;
     use crate::test_util::{pt, setup};
 
     /// Expectations checked with GNU Go 3.8's `connect` / `disconnect`.

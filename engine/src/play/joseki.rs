@@ -8,8 +8,9 @@
 //! candidates with their value; `Bad` moves are known mistakes to keep out of play.
 
 use crate::board::{Board, Color, Point};
-use crate::matching::PatternView;
-use crate::pattern::{Kind, Mark, PatternSet};
+use crate::pattern::{Kind, Mark};
+use crate::tactics::pattern_view::PatternSet;
+use crate::tactics::pattern_view::PatternView;
 
 /// A move the joseki database proposes (or warns against).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,7 @@ pub fn joseki_moves(board: &Board, color: Color, patterns: &dyn PatternSet) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::NoPatterns;
+    use crate::tactics::pattern_view::NoPatterns;
 
     #[test]
     fn no_joseki_database_means_no_moves() {

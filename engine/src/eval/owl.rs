@@ -11,7 +11,7 @@
 //!
 //! * **dead** when the goal's largest string is captured;
 //! * **alive** when the eye spaces around the group are worth two eyes even with the attacker
-//!   moving first (sum of the `min` values of [`crate::eyes::EyeValue`]), or when the group
+//!   moving first (sum of the `min` values of [`crate::eval::eyes::EyeValue`]), or when the group
 //!   reaches open space (enough empty points far from opponent stones near its liberties);
 //! * otherwise unknown, and the search goes on.
 //!
@@ -28,11 +28,12 @@
 //! Results are cached in a fixed-size transposition table on the Zobrist key.
 
 use crate::board::{Board, Cell, Color, Move, NUM_CELLS, Point, Vertex};
-use crate::eyes::{self, EyeSpace};
-use crate::matching::PatternView;
-use crate::pattern::{Kind, NoPatterns, PatternSet};
-use crate::reading::moves::edge_distance;
-use crate::reading::{KO_B, Reader, ReadingOptions, WIN, better_of, reverse};
+use crate::eval::eyes::{self, EyeSpace};
+use crate::pattern::Kind;
+use crate::tactics::pattern_view::PatternView;
+use crate::tactics::pattern_view::{NoPatterns, PatternSet};
+use crate::tactics::reading::moves::edge_distance;
+use crate::tactics::reading::{KO_B, Reader, ReadingOptions, WIN, better_of, reverse};
 
 /// Cut-offs of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +103,7 @@ const TT_BITS: u32 = 16;
 
 /// A shared eye space links two strings of the group only up to this size: a larger one is
 /// open ground the attacker can enter and cut through (the dragon builder's own limit,
-/// [`crate::dragon::EYE_LINK_MAX`], is for the static picture and more generous).
+/// [`crate::eval::dragon::EYE_LINK_MAX`], is for the static picture and more generous).
 const EYE_LINK_MAX: usize = 6;
 
 /// Vital-shape moves read beyond the breadth of a node when they rank below the cut.
@@ -240,7 +241,7 @@ impl Owl {
         // (eye values of large spaces are optimistic), and securing a living group costs
         // nothing (measured on owl.tst: 2 more of the 7 dragons answered `PASS` get GNU Go's
         // move, none lost).
-        if crate::life::unconditional_life(b, self.color).is_settled(self.anchor) {
+        if crate::eval::unconditional::unconditional_life(b, self.color).is_settled(self.anchor) {
             return (WIN, None);
         }
         // First ask how the dragon can be killed, then defend trying the attacker's killing

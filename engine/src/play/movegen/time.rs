@@ -1,6 +1,6 @@
 //! Time allocation under GTP's Canadian byo-yomi (`time_settings`, `time_left`).
 
-use crate::game::{TimeLeft, TimeSettings};
+use crate::board::game::{TimeLeft, TimeSettings};
 use std::time::Duration;
 
 /// Kept back from every allocation for the protocol round trip and the controller's clock.

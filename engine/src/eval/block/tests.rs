@@ -1,6 +1,6 @@
 use super::*;
-use crate::pattern::NoPatterns;
-use crate::reading::ReadingOptions;
+use crate::tactics::pattern_view::NoPatterns;
+use crate::tactics::reading::ReadingOptions;
 use crate::test_util::pt;
 use crate::test_util::setup;
 

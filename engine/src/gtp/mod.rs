@@ -3,13 +3,13 @@
 //! and `list_commands` / `known_command` can never disagree with what is implemented.
 
 use crate::board::Board;
+use crate::board::game::{Game, TimeLeft, TimeSettings};
+use crate::board::sgf::{self, EmptySetup, Until};
 use crate::board::{Color, Move, Point, Vertex};
-use crate::game::{Game, TimeLeft, TimeSettings};
-use crate::movegen::{Decision, GenOptions, MoveChoice, MoveGenerator};
-use crate::pattern::{NoPatterns, PatternSet};
-use crate::reading::{self, ReadResult, Reader};
-use crate::scoring::{self, ScoringOptions, ScoringRules, StoneStatus};
-use crate::sgf::{self, EmptySetup, Until};
+use crate::eval::scoring::{self, ScoringOptions, ScoringRules, StoneStatus};
+use crate::play::movegen::{Decision, GenOptions, MoveChoice, MoveGenerator};
+use crate::tactics::pattern_view::{NoPatterns, PatternSet};
+use crate::tactics::reading::{self, ReadResult, Reader};
 use std::io::{self, BufRead, Write};
 
 /// What a command handler answers: the success text, or an error message.
@@ -344,7 +344,7 @@ impl GtpEngine {
     fn generate(&mut self, color: Color, mode: GenMode<'_>) -> Decision {
         let mut options = self.gen_options;
         let empty = self.game.board().empty_points().len();
-        let budget = crate::movegen::time::move_budget(
+        let budget = crate::play::movegen::time::move_budget(
             self.game.time_settings,
             self.game.time_left[color as usize],
             empty,
@@ -382,7 +382,7 @@ impl GtpEngine {
                     .iter()
                     .skip(1)
                     .find(|m| {
-                        m.value > crate::movegen::PASS_THRESHOLD
+                        m.value > crate::play::movegen::PASS_THRESHOLD
                             && self.game.board_mut().is_legal(Move::Play(m.point), color)
                     })
                     .map_or(Decision::Pass, |m| Decision::Play(m.point));
@@ -818,17 +818,19 @@ fn cmd_reading_options(_: &mut GtpEngine, args: &[&str]) -> CommandResult {
 }
 
 /// GNU Go's `unconditional_status VERTEX`: `alive`, `dead`, `black_territory`,
-/// `white_territory` or `undecided` (see [`crate::life`]).
+/// `white_territory` or `undecided` (see [`crate::eval::unconditional`]).
 fn cmd_unconditional_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let p = match e.parse_vertex(args.first())? {
         Move::Play(p) => p,
         Move::Pass => return Err("invalid coordinate".into()),
     };
-    Ok(crate::life::point_status(e.game.board(), p).name().into())
+    Ok(crate::eval::unconditional::point_status(e.game.board(), p)
+        .name()
+        .into())
 }
 
 // ---------------------------------------------------------------------------------------------
-// Final scoring (see `crate::scoring`): statuses of every stone, the score with dead stones
+// Final scoring (see `crate::eval::scoring`): statuses of every stone, the score with dead stones
 // removed.
 
 fn final_status(e: &GtpEngine) -> scoring::FinalStatus {
@@ -896,12 +898,12 @@ fn cmd_tesuji_ownership(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     Ok(out)
 }
 
-// Dragons and eyes (see `crate::dragon`, `crate::eyes` and docs/evaluation.md).
+// Dragons and eyes (see `crate::eval::dragon`, `crate::eval::eyes` and docs/evaluation.md).
 
 /// The dragons of the game position.
-fn dragons(e: &mut GtpEngine) -> crate::dragon::Dragons {
+fn dragons(e: &mut GtpEngine) -> crate::eval::dragon::Dragons {
     let patterns = e.patterns;
-    read_with(e, |r, b| crate::dragon::Dragons::new(b, r, patterns))
+    read_with(e, |r, b| crate::eval::dragon::Dragons::new(b, r, patterns))
 }
 
 /// `same_dragon V1 V2`: `1` when the two stones belong to one dragon, else `0`.
@@ -942,7 +944,7 @@ fn cmd_eval_eye(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         Move::Play(p) => p,
         Move::Pass => return Err("invalid coordinate".into()),
     };
-    let Some(space) = crate::eyes::eye_space_of_point(e.game.board(), p) else {
+    let Some(space) = crate::eval::eyes::eye_space_of_point(e.game.board(), p) else {
         return Ok("-1".into());
     };
     let v = space.value;
@@ -959,10 +961,10 @@ fn cmd_eval_eye(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Owl life-and-death reading (see `crate::owl`).
+// Owl life-and-death reading (see `crate::eval::owl`).
 
 thread_local! {
-    static OWL: std::cell::RefCell<Option<crate::owl::Owl>> = const { std::cell::RefCell::new(None) };
+    static OWL: std::cell::RefCell<Option<crate::eval::owl::Owl>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Runs `f` with this thread's owl reader on the game board and the stones of the dragon at
@@ -970,7 +972,7 @@ thread_local! {
 fn owl_with<R>(
     e: &mut GtpEngine,
     p: Point,
-    f: impl FnOnce(&mut crate::owl::Owl, &mut Board, &[Point]) -> R,
+    f: impl FnOnce(&mut crate::eval::owl::Owl, &mut Board, &[Point]) -> R,
 ) -> R {
     let d = dragons(e);
     let stones = d.dragon_at(p).map(|x| x.stones.clone()).unwrap_or_default();
@@ -978,7 +980,7 @@ fn owl_with<R>(
     let board = e.game.board_mut();
     OWL.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let owl = slot.get_or_insert_with(|| crate::owl::Owl::new(Default::default()));
+        let owl = slot.get_or_insert_with(|| crate::eval::owl::Owl::new(Default::default()));
         owl.set_patterns(patterns);
         f(owl, board, &stones)
     })
@@ -1009,7 +1011,7 @@ fn cmd_owl_does_defend(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 /// `dragon_status [VERTEX]`: `alive`, `critical ATTACK DEFENSE` or `dead` for the dragon at
 /// the vertex; without one, `ORIGIN: status` for every dragon.
 fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
-    use crate::owl::DragonStatus;
+    use crate::eval::owl::DragonStatus;
     let describe = |e: &mut GtpEngine, p: Point| {
         let status = owl_with(e, p, |o, b, d| o.status(b, d));
         match status {
@@ -1037,19 +1039,22 @@ fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Influence, territory and score estimates (see `crate::influence` and docs/evaluation.md).
+// Influence, territory and score estimates (see `crate::eval::influence` and docs/evaluation.md).
 // Each takes an optional rules name, `handtalk` (the default) or `wulu`.
 
-fn influence_rules(args: &[&str]) -> Result<crate::influence::InfluenceRules, String> {
+fn influence_rules(args: &[&str]) -> Result<crate::eval::influence::InfluenceRules, String> {
     match args.first() {
-        None => Ok(crate::influence::InfluenceRules::default()),
+        None => Ok(crate::eval::influence::InfluenceRules::default()),
         Some(a) => a.parse(),
     }
 }
 
-fn influence_estimate(e: &GtpEngine, args: &[&str]) -> Result<crate::influence::Estimate, String> {
+fn influence_estimate(
+    e: &GtpEngine,
+    args: &[&str],
+) -> Result<crate::eval::influence::Estimate, String> {
     let rules = influence_rules(args)?;
-    Ok(crate::influence::Estimate::new(
+    Ok(crate::eval::influence::Estimate::new(
         e.game.board(),
         e.game.komi(),
         rules,
@@ -1060,7 +1065,7 @@ fn influence_estimate(e: &GtpEngine, args: &[&str]) -> Result<crate::influence::
 /// row a line from the top.
 fn cmd_tesuji_influence(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let rules = influence_rules(args)?;
-    let inf = crate::influence::Influence::new(e.game.board(), rules);
+    let inf = crate::eval::influence::Influence::new(e.game.board(), rules);
     Ok(format!("\n{}", inf.to_grid()))
 }
 
@@ -1080,7 +1085,7 @@ fn cmd_tesuji_estimate_score(e: &mut GtpEngine, args: &[&str]) -> CommandResult 
 /// −1..1 with Black positive (GoGui draws positive black), `BLACK` / `WHITE` territory points,
 /// and the estimate as `TEXT`.
 fn cmd_tesuji_influence_gfx(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
-    use crate::influence::PointClass;
+    use crate::eval::influence::PointClass;
     let est = influence_estimate(e, args)?;
     let b = e.game.board();
     let mut influence = Vec::new();
@@ -1088,7 +1093,7 @@ fn cmd_tesuji_influence_gfx(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     for p in b.points() {
         let v = est.influence.value(p);
         if v != 0 && b.color_at(p).is_none() {
-            let scaled = -f32::from(v) / f32::from(crate::influence::FULL);
+            let scaled = -f32::from(v) / f32::from(crate::eval::influence::FULL);
             influence.push(format!(
                 "{} {}",
                 e.format_move(Move::Play(p)),
@@ -1123,19 +1128,24 @@ fn cmd_tesuji_influence_gfx(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Blocks (see `crate::block` and docs/evaluation.md, "Blocks").
+// Blocks (see `crate::eval::block` and docs/evaluation.md, "Blocks").
 
 /// The blocks of the game position (owl reading off: static judgement only).
-fn blocks(e: &mut GtpEngine) -> crate::block::Blocks {
+fn blocks(e: &mut GtpEngine) -> crate::eval::block::Blocks {
     let patterns = e.patterns;
     read_with(e, |r, b| {
-        crate::block::Blocks::new(b, r, patterns, &crate::block::BlockOptions::default())
+        crate::eval::block::Blocks::new(
+            b,
+            r,
+            patterns,
+            &crate::eval::block::BlockOptions::default(),
+        )
     })
 }
 
 /// One block in a line: `ORIGIN color status danger D stones N territory T dead E freedom
 /// a/b/c eyes MIN..MAX`, then `attack V defense V` when known.
-fn describe_block(e: &GtpEngine, bl: &crate::block::Block) -> String {
+fn describe_block(e: &GtpEngine, bl: &crate::eval::block::Block) -> String {
     let f = bl.freedom;
     let mut line = format!(
         "{} {} {} danger {} stones {} territory {} dead {} freedom {}/{}/{} eyes {}..{}",
@@ -1176,7 +1186,7 @@ fn cmd_tesuji_blocks(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         let bl = all.block_of_stone(p).ok_or("no block there")?;
         return Ok(describe_block(e, bl));
     }
-    let mut list: Vec<&crate::block::Block> = all.blocks().iter().collect();
+    let mut list: Vec<&crate::eval::block::Block> = all.blocks().iter().collect();
     list.sort_by(|a, b| b.danger.moku.total_cmp(&a.danger.moku));
     Ok(list
         .iter()
@@ -1195,7 +1205,7 @@ const BLOCK_COLORS: [[&str; 3]; 2] = [
 /// the area it holds), dead stones `MARK`ed, the attack points of critical blocks as
 /// `TRIANGLE`, and a `TEXT` summary.
 fn cmd_tesuji_blocks_gfx(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
-    use crate::block::BlockStatus;
+    use crate::eval::block::BlockStatus;
     let all = blocks(e);
     let mut lines = Vec::new();
     let mut count = [0usize; 2];
@@ -1270,7 +1280,7 @@ fn cmd_tesuji_patterns_gfx(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     let Some(matcher) = e.patterns.matcher(Kind::Efficiency) else {
         return Ok("TEXT no efficiency patterns loaded".into());
     };
-    let view = crate::matching::PatternView::new(board);
+    let view = crate::tactics::pattern_view::PatternView::new(board);
     let size = board.size() as i32;
     let mut value = vec![0i32; crate::board::NUM_CELLS];
     let mut matched = vec![false; crate::board::NUM_CELLS];

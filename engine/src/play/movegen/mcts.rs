@@ -12,8 +12,9 @@
 //! the board is played on and undone, and the statistics live in fixed arrays.
 
 use super::ValuedMove;
+use crate::board::playout::self_atari;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
-use crate::playout::{HeavyPlayout, neighbourhood_code, self_atari, shape_table};
+use crate::play::playout::{HeavyPlayout, neighbourhood_code, shape_table};
 use std::time::Instant;
 
 /// Virtual playouts the prior counts for (the classical value as a head start).
@@ -430,8 +431,8 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
 mod tests {
     use super::*;
 
-    use crate::movegen::{Decision, GenOptions, MoveGenerator};
-    use crate::pattern::NoPatterns;
+    use crate::play::movegen::{Decision, GenOptions, MoveGenerator};
+    use crate::tactics::pattern_view::NoPatterns;
     use crate::test_util::{pt, setup};
 
     fn candidate(p: Point, value: f32) -> ValuedMove {

@@ -255,7 +255,7 @@ impl OwnershipCounts {
     }
 }
 
-/// The playout policy of the ownership statistics: uniform random like [`crate::play::playout`],
+/// The playout policy of the ownership statistics: uniform random like [`crate::board::playout`],
 /// with three rules that keep random play from letting dead groups live (the side that owns
 /// a territory filling it and being captured) and living groups die (walking into atari):
 ///

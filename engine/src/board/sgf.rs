@@ -50,6 +50,7 @@ pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
 /// Parses SGF text into its game trees, with the same located syntax errors as [`load`].
 /// For tools that walk every variation (the joseki importer) rather than the main line.
 pub fn parse_trees(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
+    let text = &leniently(text);
     let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
     if trees.is_empty() {
         return Err(SgfError::Content("no game tree".into()));
@@ -75,6 +76,7 @@ pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
 
 /// [`load`] with a choice of `AE` handling.
 pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<Game, SgfError> {
+    let text = &leniently(text);
     let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
     let root = trees
         .first()
@@ -110,35 +112,37 @@ pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<
                 sgf_parse::Color::White => Color::White,
             });
         }
-        let (color, mv) = match node.get_move() {
-            Some(Prop::B(m)) => (Color::Black, m),
-            Some(Prop::W(m)) => (Color::White, m),
-            _ => continue,
-        };
-        move_number += 1;
-        let mv = convert_move(mv, size).ok_or_else(|| {
-            SgfError::Content(format!(
-                "move {move_number} ({}) is off the {size}x{size} board",
-                node.get_move().map(|p| p.to_string()).unwrap_or_default()
-            ))
-        })?;
-        let stop = match until {
-            Until::End => false,
-            Until::BeforeMove(n) => move_number >= n,
-            Until::BeforeVertex(v) => mv == Move::Play(v.to_point(size)),
-        };
-        if stop {
-            game.set_to_move(color);
-            return Ok(game);
+        // A node may hold several moves (`B[tt]W[tt]` in old records): each counts, in order.
+        for prop in node.properties() {
+            let (color, mv) = match prop {
+                Prop::B(m) => (Color::Black, m),
+                Prop::W(m) => (Color::White, m),
+                _ => continue,
+            };
+            move_number += 1;
+            let mv = convert_move(mv, size).ok_or_else(|| {
+                SgfError::Content(format!(
+                    "move {move_number} ({prop}) is off the {size}x{size} board"
+                ))
+            })?;
+            let stop = match until {
+                Until::End => false,
+                Until::BeforeMove(n) => move_number >= n,
+                Until::BeforeVertex(v) => mv == Move::Play(v.to_point(size)),
+            };
+            if stop {
+                game.set_to_move(color);
+                return Ok(game);
+            }
+            game.play(mv, color).map_err(|e| {
+                SgfError::Content(format!(
+                    "move {move_number} ({} {}) is illegal: {e}",
+                    color,
+                    Vertex::format_move(mv, size)
+                ))
+            })?;
+            next_player = None;
         }
-        game.play(mv, color).map_err(|e| {
-            SgfError::Content(format!(
-                "move {move_number} ({} {}) is illegal: {e}",
-                color,
-                Vertex::format_move(mv, size)
-            ))
-        })?;
-        next_player = None;
     }
     // No move at the vertex: the whole main line is loaded, as GNU Go does.
     if let Some(c) = next_player {
@@ -152,6 +156,62 @@ pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<
         });
     }
     Ok(game)
+}
+
+/// GNU Go's reading of the SGF it is given, which old game records rely on: text before the
+/// first game tree (a mail header, a byte-order mark) is skipped, and game trees still open at
+/// the end of the file are closed. The prefix is blanked rather than cut, so error positions
+/// stay those of the file.
+fn leniently(text: &str) -> std::borrow::Cow<'_, str> {
+    let start = first_game_tree(text).unwrap_or(0);
+    let open = open_trees_at_end(&text[start..]);
+    if start == 0 && open == 0 {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut fixed: String = text[..start]
+        .chars()
+        .map(|c| if c == '\n' { c } else { ' ' })
+        .collect();
+    fixed.push_str(&text[start..]);
+    fixed.extend(std::iter::repeat_n(')', open));
+    std::borrow::Cow::Owned(fixed)
+}
+
+/// Byte offset of the first `(` followed (after white space) by `;`.
+fn first_game_tree(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().find_map(|(i, &b)| {
+        (b == b'(' && bytes[i + 1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b';'))
+            .then_some(i)
+    })
+}
+
+/// How many game trees are still open at the end of `text` (0 when a value is unterminated or
+/// a `)` has no `(`: those stay errors).
+fn open_trees_at_end(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return 0,
+            },
+            b'[' => loop {
+                i += 1;
+                match bytes.get(i) {
+                    None => return 0,
+                    Some(b'\\') => i += 1,
+                    Some(b']') => break,
+                    Some(_) => {}
+                }
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    depth
 }
 
 /// Applies AB/AW/AE of one node. Before the first move they are setup stones; later they
@@ -436,123 +496,4 @@ fn scan_for_error(text: &str) -> Option<(usize, String)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn at(text: &str) -> (usize, usize, String) {
-        match load(text, Until::End, 0.0) {
-            Err(SgfError::Syntax { line, col, message }) => (line, col, message),
-            other => panic!("expected a syntax error, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn loads_setup_moves_and_stops() {
-        let sgf = "(;GM[1]FF[4]SZ[9]KM[6.5]AB[cc][gg]AW[ee]\n;B[dd];W[tt];B[];W[ff])";
-        let g = load(sgf, Until::End, 0.0).unwrap();
-        assert_eq!(g.size(), 9);
-        assert_eq!(g.komi(), 6.5);
-        assert_eq!(g.setup().len(), 3);
-        assert_eq!(g.moves().len(), 4);
-        assert_eq!(g.moves()[1].1, Move::Pass, "tt is a pass");
-        assert_eq!(g.to_move(), Color::Black);
-        let g = load(sgf, Until::BeforeMove(2), 0.0).unwrap();
-        assert_eq!(g.moves().len(), 1);
-        assert_eq!(g.to_move(), Color::White);
-        let v = Vertex { col: 5, row: 4 }; // F4 = ff on 9x9
-        let g = load(sgf, Until::BeforeVertex(v), 0.0).unwrap();
-        assert_eq!(g.moves().len(), 3);
-        let whole = load(sgf, Until::BeforeVertex(Vertex { col: 0, row: 1 }), 0.0).unwrap();
-        assert_eq!(
-            whole.moves().len(),
-            4,
-            "no move at A1: the whole line, as GNU Go"
-        );
-    }
-
-    #[test]
-    fn empty_setup_applies_or_is_ignored_like_gnu_go() {
-        let sgf = "(;SZ[9]AB[aa][bb][cc];AE[bb]B[dd];W[ee]AE[aa];B[ff])";
-        let g = load(sgf, Until::End, 0.0).unwrap();
-        let black = |g: &Game| {
-            g.board()
-                .points()
-                .filter(|&p| g.board().color_at(p) == Some(Color::Black))
-                .count()
-        };
-        assert_eq!(black(&g), 3, "cc, dd, ff");
-        assert_eq!(g.board().color_at(Point::from_xy(1, 1)), None);
-        let g = load_with(sgf, Until::End, 0.0, EmptySetup::IgnoreLikeGnuGo).unwrap();
-        assert_eq!(black(&g), 5, "GNU Go keeps aa and bb");
-    }
-
-    #[test]
-    fn handicap_file_gives_white_the_move() {
-        let g = load("(;SZ[19]HA[2]AB[dp][pd])", Until::End, 0.5).unwrap();
-        assert_eq!(g.to_move(), Color::White);
-        assert_eq!(g.komi(), 0.5);
-    }
-
-    #[test]
-    fn variations_follow_the_main_line() {
-        let g = load("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))", Until::End, 0.0).unwrap();
-        let ms = g.moves();
-        assert_eq!(ms.len(), 3);
-        assert_eq!(ms[1].1, Move::Play(Point::from_xy(1, 1)));
-    }
-
-    #[test]
-    fn round_trip_through_write() {
-        let sgf = "(;SZ[13]KM[0.5]HA[2]AB[dj][jd];W[dd];B[jj];W[];B[gg])";
-        let g = load(sgf, Until::End, 0.0).unwrap();
-        let out = write(&g);
-        let g2 = load(&out, Until::End, 0.0).unwrap();
-        assert_eq!(g.board().to_ascii(), g2.board().to_ascii());
-        assert_eq!(g.moves(), g2.moves());
-        assert_eq!(g2.handicap(), 2);
-        assert_eq!(g.to_move(), g2.to_move());
-        assert_eq!(g2.komi(), 0.5);
-    }
-
-    #[test]
-    fn syntax_errors_have_positions() {
-        assert_eq!(
-            at("(;SZ[9];B[aa"),
-            (1, 10, "unterminated property value".into())
-        );
-        assert_eq!(
-            at("(;SZ[9]\n;B[aa]"),
-            (1, 1, "game tree not closed: missing ')'".into())
-        );
-        assert_eq!(
-            at("(;SZ[9]\n;B[aa]))"),
-            (2, 8, "')' without a matching '('".into())
-        );
-        assert_eq!(
-            at("x(;SZ[9])"),
-            (1, 1, "expected '(' to start a game tree, found 'x'".into())
-        );
-        assert_eq!(
-            at("(B[aa])"),
-            (1, 2, "property outside a node (missing ';')".into())
-        );
-        assert_eq!(at("(;SZ[9];B )"), (1, 9, "property B has no value".into()));
-        assert_eq!(
-            at(""),
-            (1, 1, "no game tree: an SGF file starts with '('".into())
-        );
-    }
-
-    #[test]
-    fn content_errors_name_the_move() {
-        let e = load("(;SZ[9];B[aa];W[aa])", Until::End, 0.0).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "move 2 (white A9) is illegal: point is occupied"
-        );
-        let e = load("(;SZ[9];B[zz])", Until::End, 0.0).unwrap_err();
-        assert!(e.to_string().contains("off the 9x9 board"), "{e}");
-        let e = load("(;SZ[30])", Until::End, 0.0).unwrap_err();
-        assert!(e.to_string().contains("unacceptable size"), "{e}");
-    }
-}
+mod tests;

@@ -76,13 +76,4 @@ pub fn joseki_moves(board: &Board, color: Color, patterns: &dyn PatternSet) -> V
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tactics::pattern_view::NoPatterns;
-
-    #[test]
-    fn no_joseki_database_means_no_moves() {
-        let board = Board::new(19).unwrap();
-        assert!(joseki_moves(&board, Color::Black, &NoPatterns).is_empty());
-    }
-}
+mod tests;

@@ -1,0 +1,162 @@
+use super::*;
+use crate::board::Move;
+use crate::board::playout::Playout;
+
+use crate::test_util::{pt, setup};
+
+/// Plays `v` for `c` on `b` (must be legal).
+fn play(b: &mut Board, v: &str, c: Color) {
+    let p = pt(b, v);
+    assert!(b.try_play(p, c), "{v} illegal");
+}
+
+#[test]
+fn shape_table_knows_a_hane_and_not_an_open_point() {
+    let mut b = Board::new(9).unwrap();
+    play(&mut b, "C5", Color::Black);
+    play(&mut b, "D5", Color::White);
+    let table = shape_table();
+    // D4: under the white stone, diagonal to the black one (a hane without a cut).
+    assert!(table[neighbourhood_code(&b, pt(&b, "D4")) as usize]);
+    assert!(!table[neighbourhood_code(&b, pt(&b, "G3")) as usize]);
+    // Colours swapped, the same shape.
+    let mut w = Board::new(9).unwrap();
+    play(&mut w, "C5", Color::White);
+    play(&mut w, "D5", Color::Black);
+    assert!(table[neighbourhood_code(&w, pt(&w, "D4")) as usize]);
+}
+
+#[test]
+fn the_policy_captures_a_stone_the_last_move_left_in_atari() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . X . X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    play(&mut b, "E5", Color::White);
+    assert_eq!(b.libs(pt(&b, "E5")), 1);
+    for seed in 0..20 {
+        let mut runner = HeavyPlayout::new(seed);
+        assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
+    }
+}
+
+#[test]
+fn the_policy_escapes_from_atari_when_that_gains_liberties() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O X O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    play(&mut b, "E6", Color::White);
+    assert_eq!(b.libs(pt(&b, "E5")), 1);
+    let mut runner = HeavyPlayout::new(1);
+    assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
+}
+
+#[test]
+fn the_policy_takes_a_string_its_atari_left_behind() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . X O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    play(&mut b, "F5", Color::Black);
+    play(&mut b, "B2", Color::White);
+    let f5 = pt(&b, "F5");
+    let mut runner = HeavyPlayout::new(4);
+    assert_eq!(runner.choose(&mut b, Color::Black, f5), Some(pt(&b, "E4")));
+    assert_eq!(capture_next_to(&b, f5, Color::White), None);
+}
+
+#[test]
+fn the_policy_does_not_extend_into_a_dead_end() {
+    // Black's E9 stone in atari at the top edge: extending to F9 keeps one liberty, so
+    // the policy does not answer there.
+    let mut b = setup(&[
+        ". . . O X . . . .",
+        ". . . . . O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    play(&mut b, "E8", Color::White);
+    let e9 = pt(&b, "E9");
+    assert_eq!(b.libs(e9), 1);
+    let e8 = pt(&b, "E8");
+    assert_eq!(atari_answer(&mut b, e8, Color::Black), None);
+}
+
+#[test]
+fn heavy_playouts_finish_without_filling_eyes() {
+    let mut runner = HeavyPlayout::new(17);
+    for _ in 0..50 {
+        let mut b = Board::new(9).unwrap();
+        let r = runner.run(&mut b, Color::Black);
+        b.validate().unwrap();
+        assert!(!r.capped);
+        assert!(r.score.black + r.score.white >= 70, "{:?}\n{b:?}", r.score);
+        // The last side to pass had no move but eye fills and self-ataris.
+        let Some((c, Move::Pass)) = b.last_move() else {
+            panic!("playout did not end with a pass")
+        };
+        let empties = b.empty_points().to_vec();
+        for p in empties {
+            let open = !b.is_eye(p, c) && b.is_legal_simple(p, c);
+            assert!(
+                !open || self_atari(&mut b, p, c, 1),
+                "{c:?} could play {p:?}"
+            );
+        }
+    }
+}
+
+/// Playouts per second of the heavy policy on an empty 9×9 (run with `--ignored
+/// --nocapture`); informative, asserts nothing about time.
+#[test]
+#[ignore]
+fn heavy_playout_speed() {
+    let mut runner = HeavyPlayout::new(3);
+    let mut light = Playout::new(3);
+    let mut b = Board::new(9).unwrap();
+    let n = 20_000;
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        let r = runner.run(&mut b, Color::Black);
+        for _ in 0..r.moves {
+            b.undo();
+        }
+    }
+    let heavy = n as f64 / start.elapsed().as_secs_f64();
+    let start = std::time::Instant::now();
+    for _ in 0..n {
+        let r = light.run(&mut b, Color::Black);
+        for _ in 0..r.moves {
+            b.undo();
+        }
+    }
+    let uniform = n as f64 / start.elapsed().as_secs_f64();
+    println!("9x9 playouts/s: heavy {heavy:.0}, uniform {uniform:.0}");
+}

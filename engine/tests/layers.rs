@@ -38,8 +38,8 @@ fn upward_uses(file: &str, layer: &'static str, source: &str) -> Vec<UpwardUse> 
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
                     .collect();
                 // `crate::{a::x, b::y}`: every name in the braces.
-                let names: Vec<String> = if after.starts_with('{') {
-                    after[1..]
+                let names: Vec<String> = if let Some(group) = after.strip_prefix('{') {
+                    group
                         .split([',', '}'])
                         .map(|s| {
                             s.trim()

@@ -21,8 +21,11 @@
 //! [`crate::tactics::connection`]; the free functions [`attack`], [`find_defense`], [`defend`] and
 //! [`connected`] use a per-thread reader (what pattern conditions call).
 
+mod candidates;
 pub mod komaster;
+mod liberties;
 pub(crate) mod moves;
+pub mod options;
 pub mod persistent;
 mod search;
 pub mod superstring;
@@ -42,148 +45,11 @@ use trace::Trace;
 use tt::{Question, Routine, TransTable};
 
 pub use crate::pattern::{KO_A, KO_B, WIN};
+pub use options::ReadingOptions;
 
 /// A reading result: code (0, [`WIN`], [`KO_A`], [`KO_B`]) and the move that achieves it
 /// (`None` when no move is needed or none works).
 pub type ReadResult = (i32, Option<Point>);
-
-/// Cut-offs of the search, with GNU Go's meaning and default values (its level 10).
-///
-/// All depths compare with `stackp`, the number of moves the reader has played on top of the
-/// position it was asked about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReadingOptions {
-    /// Beyond this depth a string with three liberties is safe (ladders still read on).
-    pub depth: u32,
-    /// Beyond this depth attacks on three-liberty strings try only their best move.
-    pub branch_depth: u32,
-    /// Beyond this depth no backfilling moves are tried.
-    pub backfill_depth: u32,
-    /// Beyond this depth the more obscure backfilling and second-order moves are not tried.
-    pub backfill2_depth: u32,
-    /// Beyond this depth defences by attacking surrounding strings with three liberties stop.
-    pub break_chain_depth: u32,
-    /// Beyond this depth defences through the superstring are not tried.
-    pub superstring_depth: u32,
-    /// Beyond this depth a string with four liberties is safe.
-    pub fourlib_depth: u32,
-    /// Beyond this depth no conditional ko captures are tried.
-    pub ko_depth: u32,
-    /// Up to this depth a defender that finds no saving move may also play elsewhere: the
-    /// attacker must then be able to capture moving twice (otherwise every defence only made
-    /// things worse, and the string is safe as it stands).
-    pub tenuki_depth: u32,
-    /// Stop a search after this many nodes (0: no limit). A search cut short answers
-    /// conservatively (not captured) and is not cached.
-    pub node_limit: u64,
-    /// Size of the transposition table in megabytes.
-    pub hash_mb: usize,
-    /// Use the transposition table.
-    pub use_hash: bool,
-    /// Ask the attack / defense pattern databases for candidate moves at the root.
-    pub use_patterns: bool,
-    /// Keep the most expensive top-level answers across moves (see [`persistent`]).
-    pub persistent_cache: bool,
-}
-
-impl Default for ReadingOptions {
-    fn default() -> ReadingOptions {
-        ReadingOptions {
-            depth: 16,
-            branch_depth: 13,
-            backfill_depth: 12,
-            backfill2_depth: 5,
-            break_chain_depth: 7,
-            superstring_depth: 7,
-            fourlib_depth: 7,
-            ko_depth: 8,
-            tenuki_depth: 9,
-            node_limit: 0,
-            hash_mb: 16,
-            use_hash: true,
-            use_patterns: true,
-            persistent_cache: true,
-        }
-    }
-}
-
-impl ReadingOptions {
-    /// Every depth one deeper (GTP `increase_depths`), or shallower with `delta = -1`.
-    pub fn shift_depths(&mut self, delta: i32) {
-        for d in [
-            &mut self.depth,
-            &mut self.branch_depth,
-            &mut self.backfill_depth,
-            &mut self.backfill2_depth,
-            &mut self.break_chain_depth,
-            &mut self.superstring_depth,
-            &mut self.fourlib_depth,
-            &mut self.ko_depth,
-            &mut self.tenuki_depth,
-        ] {
-            *d = (*d as i32 + delta).max(0) as u32;
-        }
-    }
-
-    /// Sets one option by name (`depth`, `branch_depth`, ..., `node_limit`, `hash_mb`,
-    /// `use_hash`, `use_patterns`, `persistent_cache`).
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let num = || -> Result<u64, String> {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{name}: not a non-negative integer: {value}"))
-        };
-        let flag = || -> Result<bool, String> {
-            match value {
-                "1" | "true" | "on" => Ok(true),
-                "0" | "false" | "off" => Ok(false),
-                _ => Err(format!("{name}: not a boolean: {value}")),
-            }
-        };
-        match name {
-            "depth" => self.depth = num()? as u32,
-            "branch_depth" => self.branch_depth = num()? as u32,
-            "backfill_depth" => self.backfill_depth = num()? as u32,
-            "backfill2_depth" => self.backfill2_depth = num()? as u32,
-            "break_chain_depth" => self.break_chain_depth = num()? as u32,
-            "superstring_depth" => self.superstring_depth = num()? as u32,
-            "fourlib_depth" => self.fourlib_depth = num()? as u32,
-            "ko_depth" => self.ko_depth = num()? as u32,
-            "tenuki_depth" => self.tenuki_depth = num()? as u32,
-            "node_limit" => self.node_limit = num()?,
-            "hash_mb" => self.hash_mb = num()? as usize,
-            "use_hash" => self.use_hash = flag()?,
-            "use_patterns" => self.use_patterns = flag()?,
-            "persistent_cache" => self.persistent_cache = flag()?,
-            _ => return Err(format!("unknown reading option '{name}'")),
-        }
-        Ok(())
-    }
-
-    /// `name value` lines of every option.
-    pub fn describe(&self) -> String {
-        format!(
-            "depth {}\nbranch_depth {}\nbackfill_depth {}\nbackfill2_depth {}\n\
-             break_chain_depth {}\nsuperstring_depth {}\nfourlib_depth {}\nko_depth {}\n\
-             tenuki_depth {}\nnode_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}\n\
-             persistent_cache {}",
-            self.depth,
-            self.branch_depth,
-            self.backfill_depth,
-            self.backfill2_depth,
-            self.break_chain_depth,
-            self.superstring_depth,
-            self.fourlib_depth,
-            self.ko_depth,
-            self.tenuki_depth,
-            self.node_limit,
-            self.hash_mb,
-            self.use_hash,
-            self.use_patterns,
-            self.persistent_cache
-        )
-    }
-}
 
 /// Reading nodes searched by every reader of the process since the last reset.
 static READING_NODES: AtomicU64 = AtomicU64::new(0);

@@ -1,0 +1,281 @@
+//! The owl's search: attacker and defender nodes, the best of their moves, ko (waiting it out,
+//! retaking after a threat), the transposition table's use, and the trace.
+
+use super::evaluate::{ENCLOSED_OUTER_LIBS, leaf_eyes};
+use super::{Candidates, LifeStatus, Owl};
+use crate::board::{Board, Color, Move, Point, Vertex};
+use crate::tactics::reading::{KO_B, WIN, better_of, reverse};
+
+impl Owl {
+    pub(super) fn attack_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
+        self.nodes += 1;
+        if self.is_captured(b) {
+            return (WIN, Point::NONE);
+        }
+        let key = self.tt_key(b, true);
+        if let Some(hit) = self.tt_get(key) {
+            return hit;
+        }
+        let info = self.evaluate(b, depth);
+        match info.status {
+            // A static "alive" with the attacker to move is checked by reading near the root:
+            // the eye values and the open-space count are optimistic.
+            LifeStatus::Alive if depth >= self.opts.attack_verify_depth => {
+                return (0, Point::NONE);
+            }
+            LifeStatus::Dead => return (WIN, Point::NONE),
+            _ => {}
+        }
+        if depth >= self.opts.max_depth || self.out_of_budget() {
+            // An enclosed group's eye spaces are played out in turn (miai spaces give the
+            // defender one of two); a group with room outside can still make eyes there, so
+            // its best eyes count.
+            let eyes = if info.outer_libs.len() < ENCLOSED_OUTER_LIBS {
+                leaf_eyes(&info.spaces, false)
+            } else {
+                info.eyes_max
+            };
+            let code = if eyes >= 2 { 0 } else { WIN };
+            return (code, Point::NONE);
+        }
+        let moves = self.attacker_moves(b, &info, depth);
+        if self.trace && depth == 0 {
+            self.print_candidates(b.size(), "attacker", &moves);
+        }
+        self.best_of_moves(b, moves, true, depth, key)
+    }
+
+    pub(super) fn defend_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
+        self.nodes += 1;
+        if self.is_captured(b) {
+            return (0, Point::NONE);
+        }
+        let key = self.tt_key(b, false);
+        if let Some(hit) = self.tt_get(key) {
+            return hit;
+        }
+        let info = self.evaluate(b, depth);
+        match info.status {
+            // The root's static "alive" is not trusted (eye values and the open-space count
+            // are optimistic): the root is always searched, children keep the verdict.
+            LifeStatus::Alive if depth > 0 => return (WIN, Point::NONE),
+            LifeStatus::Dead => return (0, Point::NONE),
+            _ => {}
+        }
+        if depth >= self.opts.max_depth || self.out_of_budget() {
+            let code = if info.eyes_max >= 2 { WIN } else { 0 };
+            return (code, Point::NONE);
+        }
+        let moves = self.defender_moves(b, &info, depth);
+        if self.trace && depth == 0 {
+            self.print_candidates(b.size(), "defender", &moves);
+        }
+        self.best_of_moves(b, moves, false, depth, key)
+    }
+
+    /// Tries `moves` for the attacker (`attacking`) or the defender and keeps the best
+    /// result for the side moving, stopping at a clean win; when none wins cleanly the
+    /// threat-backed retake of a ko is tried last. The answer goes into the table unless the
+    /// budget ran out under it. The defender's moves are remembered in `played` (the group
+    /// grows with them).
+    pub(super) fn best_of_moves(
+        &mut self,
+        b: &mut Board,
+        moves: Candidates,
+        attacking: bool,
+        depth: u32,
+        key: u64,
+    ) -> (i32, Point) {
+        let mover = self.mover(attacking);
+        let (mut best, mut best_move) = (0, Point::NONE);
+        for (m, _) in moves {
+            // Every root move gets the whole budget: a move tried late is read as deeply as
+            // the first.
+            if depth == 0 {
+                self.question_start = self.nodes;
+            }
+            if !b.try_play(m, mover) {
+                continue;
+            }
+            if !attacking {
+                self.played.push(m);
+            }
+            self.trace_enter(m);
+            let code = self.after_move(b, attacking, depth);
+            self.trace_leave(b.size(), mover, code);
+            if !attacking {
+                self.played.pop();
+            }
+            b.undo();
+            if code != 0 && better_of(code, best) == code && code != best {
+                best = code;
+                best_move = m;
+            }
+            if best == WIN {
+                break;
+            }
+        }
+        if best != WIN {
+            let extra = match self.conditional_retake(b, attacking, depth) {
+                Some(tried) => Some(tried),
+                None => self.wait_out_ko(b, attacking, depth),
+            };
+            if let Some((m, code)) = extra {
+                if code != 0 && better_of(code, best) == code && code != best {
+                    best = code;
+                    best_move = m;
+                }
+            }
+        }
+        if !self.out_of_budget() {
+            self.tt_put(key, best, best_move);
+        }
+        (best, best_move)
+    }
+
+    pub(super) fn mover(&self, attacking: bool) -> Color {
+        if attacking {
+            self.color.opponent()
+        } else {
+            self.color
+        }
+    }
+
+    /// The result for the side that has just moved (the attacker when `attacking`), the
+    /// other side replying. A capture of the goal by a ko capture is not final: the defender
+    /// may still retake after a threat.
+    pub(super) fn after_move(&mut self, b: &mut Board, attacking: bool, depth: u32) -> i32 {
+        match (self.is_captured(b), attacking) {
+            (true, true) => match self.conditional_retake(b, false, depth + 1) {
+                Some((_, code)) => reverse(code),
+                None => WIN,
+            },
+            (true, false) => 0,
+            (false, true) => reverse(self.defend_node(b, depth + 1).0),
+            (false, false) => reverse(self.attack_node(b, depth + 1).0),
+        }
+    }
+
+    /// After the other side's threat-backed retake the side to move, barred from taking the
+    /// ko back at once, may play elsewhere (a pass here): the komaster then has to end the
+    /// ko, or it is taken back legally. `(PASS, result)`; `None` outside that situation.
+    pub(super) fn wait_out_ko(
+        &mut self,
+        b: &mut Board,
+        attacking: bool,
+        depth: u32,
+    ) -> Option<(Point, i32)> {
+        let mover = self.mover(attacking);
+        let (_, forbidden) = b.ko_point()?;
+        if forbidden != mover
+            || self.komaster != Some(mover.opponent())
+            || depth >= self.opts.max_depth
+        {
+            return None;
+        }
+        b.pass(mover);
+        self.trace_enter(Point::PASS);
+        let code = self.after_move(b, attacking, depth);
+        self.trace_leave(b.size(), mover, code);
+        b.undo();
+        Some((Point::PASS, code))
+    }
+
+    /// The side to move (the attacker when `attacking`) retakes the ko the simple-ko rule
+    /// forbids it, as if it had played a ko threat the opponent answered: `(retake, result)`,
+    /// where a success is at best [`KO_B`] (it needs that threat). Once per line (the
+    /// retaker becomes komaster): the retaker must then resolve the ko, since a ko it can
+    /// never end is lost, and the other side may not answer in kind (no loop). Only while
+    /// the depth limit leaves room; `None` when there is no such ko.
+    pub(super) fn conditional_retake(
+        &mut self,
+        b: &mut Board,
+        attacking: bool,
+        depth: u32,
+    ) -> Option<(Point, i32)> {
+        let mover = self.mover(attacking);
+        let (retake, forbidden) = b.ko_point()?;
+        if !self.opts.ko_results
+            || forbidden != mover
+            || self.komaster.is_some()
+            || depth >= self.opts.max_depth
+        {
+            return None;
+        }
+        self.komaster = Some(mover);
+        b.play_unchecked(retake, mover);
+        if !attacking {
+            self.played.push(retake);
+        }
+        self.trace_enter(retake);
+        let code = match self.after_move(b, attacking, depth) {
+            0 => 0,
+            _ => KO_B,
+        };
+        self.trace_leave(b.size(), mover, code);
+        if !attacking {
+            self.played.pop();
+        }
+        b.undo();
+        self.komaster = None;
+        Some((retake, code))
+    }
+
+    /// With tracing on, a move joins the line being read.
+    pub(super) fn trace_enter(&mut self, m: Point) {
+        if self.trace {
+            self.line.push(m);
+        }
+    }
+
+    /// With tracing on, prints the line ending in the last move entered and its result,
+    /// then takes that move off the line.
+    pub(super) fn trace_leave(&mut self, size: usize, mover: Color, code: i32) {
+        if self.trace {
+            self.print_line(size, mover, code);
+            self.line.pop();
+        }
+    }
+
+    /// Prints a root's candidate moves with their scores, best first.
+    pub(super) fn print_candidates(&self, size: usize, side: &str, moves: &Candidates) {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|&(p, s)| format!("{}:{s}", Vertex::format_move(Move::Play(p), size)))
+            .collect();
+        eprintln!("owl root {side} candidates {}", list.join(" "));
+    }
+
+    /// Prints the line being read and its result, one line per move tried (post-order:
+    /// a move is printed after its replies).
+    pub(super) fn print_line(&self, size: usize, mover: Color, code: i32) {
+        let name = |p: Point| {
+            let mv = if p == Point::PASS {
+                Move::Pass
+            } else {
+                Move::Play(p)
+            };
+            Vertex::format_move(mv, size)
+        };
+        let (last, before) = self.line.split_last().expect("a move");
+        let before: Vec<String> = before.iter().map(|&p| name(p)).collect();
+        let side = if mover == Color::Black { "B" } else { "W" };
+        eprintln!(
+            "owl {} | {side} {} -> {code}",
+            before.join(" "),
+            name(*last)
+        );
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Static evaluation
+
+    pub(super) fn next_mark(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+}

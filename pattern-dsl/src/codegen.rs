@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ir::{BinOp, Database, Expr, PointRef};
+use crate::ast::BinOp;
+use crate::ir::{Database, Expr, PointRef};
 
 /// One variant's constraints on the packed window: word 0 and the other words it touches.
 pub struct PackedVariant {

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::ast::BinOp;
 use crate::registry::PredicateId;
 
 /// Relative point codes, as `PatternBoard::code` answers them.
@@ -357,49 +358,6 @@ pub enum PointRef {
     Anchor,
     /// The label with this index in [`Pattern::labels`].
     Label(usize),
-}
-
-/// Binary operators of conditions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinOp {
-    /// `||`
-    Or,
-    /// `&&`
-    And,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-}
-
-impl BinOp {
-    /// The operator as written.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            BinOp::Or => "||",
-            BinOp::And => "&&",
-            BinOp::Eq => "==",
-            BinOp::Ne => "!=",
-            BinOp::Lt => "<",
-            BinOp::Le => "<=",
-            BinOp::Gt => ">",
-            BinOp::Ge => ">=",
-            BinOp::Add => "+",
-            BinOp::Sub => "-",
-        }
-    }
 }
 
 /// A type-checked condition expression.

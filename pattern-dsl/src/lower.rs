@@ -2,11 +2,9 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use crate::ast::{self, AttrArg, ExprKind, UnOp};
+use crate::ast::{self, AttrArg, BinOp, ExprKind, UnOp};
 use crate::diag::{Diagnostic, LineIndex, Span};
-use crate::ir::{
-    BinOp, Cell, Database, Expr, Kind, Label, Mark, Pattern, Point, PointRef, Transform,
-};
+use crate::ir::{Cell, Database, Expr, Kind, Label, Mark, Pattern, Point, PointRef, Transform};
 use crate::registry::{self, ArgKind, Type};
 
 const ALPHABET_NOTE: &str = "the figure alphabet is `O` `X` `o` `x` `.` `*` `#` `?` and space (see docs/pattern-language.md)";

@@ -12,11 +12,10 @@ use nom::{
 use nom_locate::LocatedSpan;
 
 use crate::ast::{
-    AttrArg, CellChar, Diagram, Expr, ExprKind, File, Ident, KindDirective, PatternDef, Row,
+    AttrArg, BinOp, CellChar, Diagram, Expr, ExprKind, File, Ident, KindDirective, PatternDef, Row,
     Statement, UnOp,
 };
 use crate::diag::{Diagnostic, Span};
-use crate::ir::BinOp;
 
 type In<'a> = LocatedSpan<&'a str>;
 

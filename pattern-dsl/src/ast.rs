@@ -129,6 +129,49 @@ pub enum UnOp {
     Neg,
 }
 
+/// Binary operators of conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    /// `||`
+    Or,
+    /// `&&`
+    And,
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+}
+
+impl BinOp {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "||",
+            BinOp::And => "&&",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+        }
+    }
+}
+
 /// A condition expression as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {
@@ -152,7 +195,7 @@ pub enum ExprKind {
     /// `!e`, `-e`
     Unary(UnOp, Box<Expr>),
     /// `l op r`
-    Binary(crate::ir::BinOp, Box<Expr>, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `(e)`
     Paren(Box<Expr>),
 }

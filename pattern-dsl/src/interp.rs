@@ -6,7 +6,8 @@
 //! report matches in the same order as the generated `match_at` / `scan`: pattern-major, then
 //! in the order of [`Pattern::transforms`](crate::ir::Pattern::transforms).
 
-use crate::ir::{BinOp, Database, Expr, PointRef, Transform, Variant, code};
+use crate::ast::BinOp;
+use crate::ir::{Database, Expr, PointRef, Transform, Variant, code};
 use crate::registry::PredicateId;
 
 /// What the interpreter asks of a board: the mirror of `PatternBoard`.

@@ -4,8 +4,7 @@
 //! Coordinates follow the figures: `dx` grows to the right, `dy` grows downwards, and the anchor
 //! `*` is `(0, 0)`.
 
-use std::collections::BTreeSet;
-
+use crate::ast::BinOp;
 use crate::registry::PredicateId;
 
 /// Relative point codes, as `PatternBoard::code` answers them.
@@ -359,49 +358,6 @@ pub enum PointRef {
     Label(usize),
 }
 
-/// Binary operators of conditions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BinOp {
-    /// `||`
-    Or,
-    /// `&&`
-    And,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-}
-
-impl BinOp {
-    /// The operator as written.
-    pub fn symbol(self) -> &'static str {
-        match self {
-            BinOp::Or => "||",
-            BinOp::And => "&&",
-            BinOp::Eq => "==",
-            BinOp::Ne => "!=",
-            BinOp::Lt => "<",
-            BinOp::Le => "<=",
-            BinOp::Gt => ">",
-            BinOp::Ge => ">=",
-            BinOp::Add => "+",
-            BinOp::Sub => "-",
-        }
-    }
-}
-
 /// A type-checked condition expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
@@ -581,28 +537,5 @@ impl Database {
     /// Number of (pattern, kept transformation) pairs.
     pub fn variant_count(&self) -> usize {
         self.patterns.iter().map(|p| p.transforms.len()).sum()
-    }
-
-    /// The union footprint of all variants (offsets of constrained points, anchor excluded),
-    /// always starting with the four orthogonal neighbours `(1,0) (0,1) (-1,0) (0,-1)`, then
-    /// ordered by Manhattan distance, then by row, then by column. Matchers pack the
-    /// neighbourhood of an anchor in this order, 2 bits a point.
-    pub fn footprint(&self) -> Vec<(i32, i32)> {
-        let first = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-        let mut rest: BTreeSet<(i32, i32, i32)> = BTreeSet::new();
-        for p in &self.patterns {
-            for &t in &p.transforms {
-                for q in &p.points {
-                    let (dx, dy) = t.apply(q.dx, q.dy);
-                    if !first.contains(&(dx, dy)) {
-                        rest.insert((dx.abs() + dy.abs(), dy, dx));
-                    }
-                }
-            }
-        }
-        first
-            .into_iter()
-            .chain(rest.into_iter().map(|(_, dy, dx)| (dx, dy)))
-            .collect()
     }
 }

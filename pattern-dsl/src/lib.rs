@@ -1,10 +1,10 @@
 //! tesuji's pattern compiler.
 //!
 //! Pattern databases (`.db` files, see `docs/pattern-language.md`) are parsed with nom into an
-//! [`ast`], validated into an [`ir`] (every pattern with its distinct symmetries, as point
-//! constraints relative to the `*` anchor) and turned into Rust items by [`codegen`]. The
-//! generated items compile against `tesuji_engine::pattern` (the runtime contract); this crate
-//! does not depend on the engine.
+//! [`ast`], validated ([`validate`]) into an [`ir`] (every pattern with its distinct
+//! symmetries, as point constraints relative to the `*` anchor) and turned into Rust items by
+//! [`codegen`]. The generated items compile against `tesuji_engine::pattern` (the runtime
+//! contract); this crate does not depend on the engine.
 //!
 //! ```
 //! let src = "kind attack\n\
@@ -32,10 +32,11 @@ pub mod codegen;
 pub mod diag;
 pub mod interp;
 pub mod ir;
-pub mod lower;
+
 pub mod parse;
 pub mod registry;
 pub mod stress;
+pub mod validate;
 
 use proc_macro2::TokenStream;
 
@@ -85,7 +86,7 @@ pub fn compile(
 /// Parses and validates one `.db` file into the IR.
 pub fn check(file_name: &str, source: &str) -> Result<Database, Diagnostics> {
     let (file, mut errors) = parse::parse(source);
-    let db = lower::lower(file_name, source, &file, &mut errors);
+    let db = validate::validate(file_name, source, &file, &mut errors);
     match db {
         Some(db) if errors.is_empty() => Ok(db),
         _ => Err(Diagnostics::new(file_name, source, errors)),

@@ -12,7 +12,7 @@ fn doc() -> String {
 fn every_predicate_is_documented_with_its_signature() {
     let doc = doc();
     for p in pattern_dsl::registry::PREDICATES {
-        let sig = pattern_dsl::lower::signature(p);
+        let sig = pattern_dsl::validate::signature(p);
         assert!(
             doc.contains(&format!("`{sig}`")),
             "{sig} missing from the doc"

@@ -10,8 +10,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_game_board as gg;
 use std::hint::black_box;
-use tesuji_engine::board::{Board, Color, Point};
 use tesuji_engine::board::playout::{Playout, Rng};
+use tesuji_engine::board::{Board, Color, Point};
 
 /// The same sampling as `tesuji_engine::board::playout` (a few draws with replacement, then an
 /// exhaustive draw without replacement from a reused copy), over go_game_board's board.

@@ -28,9 +28,12 @@ use tesuji::patterns::CompiledPatterns;
         What exists today: the pattern compiler (patterns/*.db compiled at build time; see \
         `tesuji patterns`), the board and rules (captures, suicide, simple ko, optional \
         positional superko), SGF reading and writing, a GTP v2 server with GNU Go's analysis \
-        commands, tactical and connection reading, unconditional life, influence and heat \
-        maps, a GNU Go-format regression runner, and a first move generator \
-        (`genmove`, `tesuji match`, `tesuji play`)."
+        commands and GoGui pictures, tactical and connection reading, static evaluation \
+        (influence, unconditional life, eye spaces, dragons, owl life and death, Handtalk's \
+        blocks with freedom and danger, final scoring), joseki from SGF trees, heat maps, a \
+        move generator with a Monte Carlo search (`genmove`, `tesuji play`), matches against \
+        any GTP engine (`tesuji match`) and a GNU Go-format regression runner \
+        (`tesuji regress`)."
 )]
 struct Cli {
     #[command(subcommand)]

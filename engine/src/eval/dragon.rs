@@ -1,4 +1,5 @@
-//! Blocks (GNU Go's *dragons*): strings of one colour that cannot be separated.
+//! Dragons (GNU Go's term): strings of one colour that cannot be separated. Handtalk's *block*
+//! is a dragon with the area it holds ([`crate::eval::block`]).
 //!
 //! Strings are joined (union-find over string origins) when
 //!

@@ -1,8 +1,8 @@
 //! Small classic life-and-death problems: a black group walled in by a strong white group.
 
-use super::*;
 use super::evaluate::leaf_eyes;
 use super::moves::{ataris_something, captures_something};
+use super::*;
 use crate::board::Move;
 use crate::eval::eyes;
 use crate::test_util::pt;

@@ -352,15 +352,16 @@ fn gtp_influence_commands() {
         .collect();
     assert_eq!(rows.len(), 9);
     assert!(rows.iter().all(|r| r.len() == 9));
-    assert_eq!(rows[4][4], 6);
-    assert_eq!(rows[3][4], 6);
-    assert_eq!(rows[3][3], 5);
-    assert_eq!(rows[2][4], 3);
-    assert_eq!(rows[2][3], 2);
+    // Black positive, as GoGui draws it: White's stone reads negative.
+    assert_eq!(rows[4][4], -6);
+    assert_eq!(rows[3][4], -6);
+    assert_eq!(rows[3][3], -5);
+    assert_eq!(rows[2][4], -3);
+    assert_eq!(rows[2][3], -2);
     assert_eq!(rows[0][0], 0);
 
     let handtalk = gtp(&mut e, "tesuji-influence");
-    assert!(handtalk.lines().nth(3).unwrap().contains(" 6  6  6"));
+    assert!(handtalk.lines().nth(3).unwrap().contains("-6 -6 -6"));
 
     let territory = gtp(&mut e, "tesuji-territory");
     assert_eq!(territory.lines().count(), 9);

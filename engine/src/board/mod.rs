@@ -91,6 +91,10 @@ pub enum IllegalMove {
     Ko,
     #[error("repeats an earlier position (positional superko)")]
     Superko,
+    /// A setup stone (which never captures) would leave a string without liberties: its own,
+    /// or an enemy string next to it.
+    #[error("leaves a string without liberties")]
+    NoLiberties,
 }
 
 /// Ko rule in force.

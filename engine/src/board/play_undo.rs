@@ -122,9 +122,19 @@ impl Board {
         if self.cells[p.index()] != Cell::Empty {
             return Err(IllegalMove::Occupied);
         }
-        // Setup never captures: an enemy string left without liberties stays on the board.
+        // Setup never captures, so a stone that would leave a string without liberties (its
+        // own or an enemy's) is refused: no string on a board is ever without a liberty, which
+        // the readers rely on.
         let (rec, _) = self.place_stone(p, color, &mut [Point::NONE; 4]);
         self.history.push(rec);
+        let strangled = self.libs(p) == 0
+            || p.neighbors()
+                .iter()
+                .any(|&n| self.color_at(n) == Some(color.opponent()) && self.libs(n) == 0);
+        if strangled {
+            self.undo();
+            return Err(IllegalMove::NoLiberties);
+        }
         self.ko = Point::NONE;
         Ok(())
     }

@@ -50,8 +50,7 @@ pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
 /// Parses SGF text into its game trees, with the same located syntax errors as [`load`].
 /// For tools that walk every variation (the joseki importer) rather than the main line.
 pub fn parse_trees(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
-    let text = &leniently(text);
-    let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
+    let trees = parse_checked(text)?;
     if trees.is_empty() {
         return Err(SgfError::Content("no game tree".into()));
     }
@@ -76,9 +75,9 @@ pub fn load(text: &str, until: Until, komi: f32) -> Result<Game, SgfError> {
 
 /// [`load`] with a choice of `AE` handling.
 pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<Game, SgfError> {
-    let text = &leniently(text);
-    let trees = go::parse(text).map_err(|e| locate_error(text, &e.to_string()))?;
+    let trees = Forest(parse_checked(text)?);
     let root = trees
+        .0
         .first()
         .ok_or_else(|| SgfError::Content("no game tree".into()))?;
     let size = match root.get_property("SZ") {
@@ -156,6 +155,31 @@ pub fn load_with(text: &str, until: Until, komi: f32, ae: EmptySetup) -> Result<
         });
     }
     Ok(game)
+}
+
+/// Parses with GNU Go's leniency (see [`leniently`]). The structure is checked by our own
+/// scanner first, so the parser only ever sees well-formed text: a tree it gives up on half
+/// built would be dropped recursively, one stack frame a node.
+fn parse_checked(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
+    let text = &leniently(text);
+    if let Some((offset, message)) = scan_for_error(text) {
+        return Err(position_error(text, offset, message));
+    }
+    go::parse(text).map_err(|e| locate_error(text, &e.to_string()))
+}
+
+/// Parsed game trees that are taken apart node by node when dropped: the default drop
+/// recurses once per node of a line, and a long main line (a million nodes) would overflow
+/// the stack.
+struct Forest(Vec<SgfNode<Prop>>);
+
+impl Drop for Forest {
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.0);
+        while let Some(mut node) = stack.pop() {
+            stack.append(&mut node.children);
+        }
+    }
 }
 
 /// GNU Go's reading of the SGF it is given, which old game records rely on: text before the
@@ -266,8 +290,14 @@ fn apply_setup(game: &mut Game, node: &SgfNode<Prop>, ae: EmptySetup) -> Result<
     if game.setup().iter().any(|(p, _)| cleared.contains(p)) {
         game.remove_setup_stones(&cleared);
     }
-    game.add_setup_stones(&add)
-        .map_err(|e| SgfError::Content(format!("setup stone: {e}")))?;
+    for &(p, c) in &add {
+        game.add_setup_stones(&[(p, c)]).map_err(|e| {
+            SgfError::Content(format!(
+                "setup stone {c} {}: {e}",
+                Vertex::from_point(p, size)
+            ))
+        })?;
+    }
     Ok(())
 }
 
@@ -378,6 +408,11 @@ fn expected_next(game: &Game) -> Color {
 fn locate_error(text: &str, parser_message: &str) -> SgfError {
     let (offset, message) =
         scan_for_error(text).unwrap_or((0, format!("malformed SGF ({parser_message})")));
+    position_error(text, offset, message)
+}
+
+/// A syntax error at a byte offset of `text`, as line and column.
+fn position_error(text: &str, offset: usize, message: String) -> SgfError {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

@@ -253,7 +253,7 @@ fn eyes() {
         !b.is_eye(pt(&b, "A3"), Color::Black),
         "corner eye with an enemy diagonal is false"
     );
-    let b = diagram(&["O X . X", "X . X .", ". X O .", ". . . ."]);
+    let b = diagram(&[". X . X", "X . X .", "O X O .", ". . . ."]);
     assert!(
         !b.is_eye(pt(&b, "B3"), Color::Black),
         "two enemy diagonals make it false"
@@ -486,4 +486,30 @@ fn each_diagonal_comes_with_the_two_points_it_is_cut_through() {
             }
         }
     }
+}
+
+#[test]
+fn add_stone_never_leaves_a_string_without_liberties() {
+    let mut b = Board::new(9).unwrap();
+    let p = |x, y| Point::from_xy(x, y);
+    b.add_stone(p(0, 0), Color::White).unwrap();
+    b.add_stone(p(1, 0), Color::Black).unwrap();
+    let hash = b.hash();
+    // Black at A8 would leave the white corner stone without a liberty.
+    assert_eq!(
+        b.add_stone(p(0, 1), Color::Black),
+        Err(IllegalMove::NoLiberties)
+    );
+    assert_eq!(b.color_at(p(0, 1)), None, "the refused stone is taken back");
+    assert_eq!(b.hash(), hash);
+    assert_eq!(b.libs(p(0, 0)), 1);
+    // A stone with no liberty of its own: Black at J9 between White's H9 and J8.
+    b.add_stone(p(7, 0), Color::White).unwrap();
+    b.add_stone(p(8, 1), Color::White).unwrap();
+    assert_eq!(
+        b.add_stone(p(8, 0), Color::Black),
+        Err(IllegalMove::NoLiberties)
+    );
+    assert_eq!(b.color_at(p(8, 0)), None);
+    b.validate().unwrap();
 }

@@ -40,12 +40,22 @@ fn influence_estimate(
     ))
 }
 
-/// `tesuji-influence [wulu|handtalk]`: every point's influence, −6..6 (White positive), one
-/// row a line from the top.
+/// `tesuji-influence [wulu|handtalk]`: every point's influence, −6..6, one row a line from
+/// the top. Black positive, as in every picture tesuji gives GoGui (which draws positive
+/// values black); the engine's own `Influence` counts White positive.
 fn cmd_tesuji_influence(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let rules = influence_rules(args)?;
     let inf = crate::eval::influence::Influence::new(e.game.board(), rules);
-    Ok(format!("\n{}", inf.to_grid()))
+    let n = e.game.size();
+    let rows: Vec<String> = (0..n)
+        .map(|y| {
+            (0..n)
+                .map(|x| format!("{:>2}", -inf.value(Point::from_xy(x, y))))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Ok(format!("\n{}", rows.join("\n")))
 }
 
 /// `tesuji-territory [wulu|handtalk]`: every point's class, one row a line from the top: `X`
@@ -319,7 +329,7 @@ fn cmd_gogui_analyze_commands(_: &mut GtpEngine, _: &[&str]) -> CommandResult {
         "gfx/Blocks/tesuji-blocks-gfx",
         "gfx/Danger (moku)/tesuji-danger-gfx",
         "gfx/Shape patterns (efficiency.db)/tesuji-patterns-gfx",
-        "string/Blocks/tesuji-blocks",
+        "string/Block list/tesuji-blocks",
     ]
     .join("\n"))
 }

@@ -47,15 +47,19 @@ fn cmd_boardsize(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     Ok(String::new())
 }
 
+/// The largest komi accepted: far beyond any board's points, small enough to count exactly.
+const MAX_KOMI: f64 = 10_000.0;
+
 fn cmd_komi(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
-    let komi: f32 = args
+    let komi: f64 = args
         .first()
         .ok_or("missing komi")?
         .parse()
         .map_err(|_| "komi not a float")?;
-    if !komi.is_finite() {
-        return Err("komi not a float".into());
+    if !komi.is_finite() || komi.abs() > MAX_KOMI {
+        return Err(format!("komi out of range (-{MAX_KOMI} to {MAX_KOMI})"));
     }
+    let komi = komi as f32;
     e.game.set_komi(komi);
     e.default_komi = komi;
     Ok(String::new())
@@ -224,14 +228,17 @@ fn cmd_top_moves(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
         .join(" "))
 }
 
-/// `level N`: effort 1..=10 (GNU Go's level command; values above 10 count as 10).
+/// `level N`: effort 1..=10 (GNU Go's level command); other values are refused.
 fn cmd_level(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let level: i64 = args
         .first()
         .ok_or("missing level")?
         .parse()
         .map_err(|_| "level not an integer")?;
-    e.gen_options.level = level.clamp(1, 10) as u8;
+    if !(1..=10).contains(&level) {
+        return Err("level must be 1 to 10".into());
+    }
+    e.gen_options.level = level as u8;
     Ok(String::new())
 }
 

@@ -74,6 +74,7 @@ static PROTOCOL: &[Command] = commands! {
     "protocol_version" => |_, _| Ok("2".into()),
     "name" => |_, _| Ok("tesuji".into()),
     "version" => |_, _| Ok(env!("CARGO_PKG_VERSION").into()),
+    "cputime" => |_, _| Ok(format!("{:.3}", cpu_seconds())),
     "known_command" => cmd_known_command,
     "list_commands" => |_, _| Ok(commands().map(|c| c.name).collect::<Vec<_>>().join("\n")),
     "quit" => |e, _| { e.quit = true; Ok(String::new()) },
@@ -140,11 +141,22 @@ impl GtpEngine {
         Some(format_response(id, result))
     }
 
-    /// Runs a session until `quit` or the end of input.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            if let Some(response) = self.handle_line(&line) {
+    /// Runs a session until `quit` or the end of input. Any bytes are answered: a line that
+    /// is not UTF-8 is read with its bad bytes replaced (so a command with one gets `?`, a
+    /// comment with one is ignored), and a line longer than [`MAX_LINE_BYTES`] gets `?`
+    /// without being kept in memory.
+    pub fn run(&mut self, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+        let mut line = Vec::new();
+        while let Some(fits) = read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
+            let response = if fits {
+                self.handle_line(&String::from_utf8_lossy(&line))
+            } else {
+                Some(format_response(
+                    None,
+                    Err(format!("line longer than {MAX_LINE_BYTES} bytes")),
+                ))
+            };
+            if let Some(response) = response {
                 output.write_all(response.as_bytes())?;
                 output.flush()?;
             }
@@ -218,6 +230,68 @@ impl GtpEngine {
             .map(|p| self.format_move(Move::Play(p)))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// CPU time this process has used, user and system, in seconds (GoGui's `cputime`).
+#[cfg(unix)]
+fn cpu_seconds() -> f64 {
+    // SAFETY: getrusage only writes the struct it is given, which is zeroed and owned here.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        if libc::getrusage(libc::RUSAGE_SELF, &mut usage) != 0 {
+            return 0.0;
+        }
+        usage
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Without getrusage: the time since the session's first command asked for it.
+#[cfg(not(unix))]
+fn cpu_seconds() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
+/// The longest command line kept: far above any real command (a whole game as
+/// `set_free_handicap` is a few kilobytes), small enough that no input can grow memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line (up to and including `\n`) into `line`. `None` at the end of input; else
+/// whether the line fit in `cap` bytes (an over-long line is consumed but not kept).
+fn read_line_capped(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut fits = true;
+    let mut read_any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(read_any.then_some(fits));
+        }
+        read_any = true;
+        let (n, ended) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        if fits && line.len() + n <= cap {
+            line.extend_from_slice(&buf[..n]);
+        } else {
+            fits = false;
+            line.clear();
+        }
+        input.consume(n);
+        if ended {
+            return Ok(Some(fits));
+        }
     }
 }
 

@@ -44,3 +44,99 @@ fn trymove_depth_is_the_sessions_own() {
     assert_eq!(a.handle_line("popgo").unwrap(), "= \n\n");
     assert_eq!(a.handle_line("popgo").unwrap(), "? Stack empty.\n\n");
 }
+
+/// The whole output of a session fed `input`.
+fn session_bytes(input: &[u8]) -> String {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    let mut out = Vec::new();
+    e.run(input, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn bytes_that_are_not_utf8_get_an_answer_and_the_session_goes_on() {
+    let out =
+        session_bytes(b"1 name\n2 pl\xffay black E5\n# comment \xfe\xfd\n3 komi 5\xc3\n4 name\n");
+    assert_eq!(
+        out,
+        "=1 tesuji\n\n?2 unknown command\n\n?3 komi not a float\n\n=4 tesuji\n\n"
+    );
+}
+
+#[test]
+fn an_over_long_line_is_refused_without_being_kept() {
+    let mut input = b"1 name\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 10));
+    input.extend_from_slice(b"\n2 name\nquit");
+    let out = session_bytes(&input);
+    assert_eq!(
+        out,
+        format!("=1 tesuji\n\n? line longer than {MAX_LINE_BYTES} bytes\n\n=2 tesuji\n\n= \n\n")
+    );
+    // A last line without a newline is still a command.
+    assert_eq!(session_bytes(b"name"), "= tesuji\n\n");
+}
+
+#[test]
+fn komi_level_and_cputime_answer_within_their_ranges() {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    let mut ask = |line: &str| e.handle_line(line).unwrap();
+    assert_eq!(
+        ask("komi 1e308"),
+        "? komi out of range (-10000 to 10000)\n\n"
+    );
+    assert_eq!(ask("komi -7.5"), "= \n\n");
+    assert_eq!(ask("komi x"), "? komi not a float\n\n");
+    for bad in ["0", "11", "-1"] {
+        assert_eq!(ask(&format!("level {bad}")), "? level must be 1 to 10\n\n");
+    }
+    assert_eq!(ask("level 10"), "= \n\n");
+    let cpu = ask("cputime");
+    let seconds: f64 = cpu.trim_start_matches("= ").trim().parse().unwrap();
+    assert!(seconds > 0.0, "{cpu}");
+}
+
+#[test]
+fn analyze_command_labels_are_unique() {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    let list = e.handle_line("gogui-analyze_commands").unwrap();
+    let mut labels = HashSet::new();
+    for line in list
+        .trim_start_matches("= ")
+        .lines()
+        .filter(|l| !l.is_empty())
+    {
+        let label = line.split('/').nth(1).expect("type/label/command");
+        assert!(labels.insert(label.to_string()), "label `{label}` twice");
+    }
+    assert!(labels.len() >= 10);
+}
+
+#[test]
+fn influence_text_and_picture_agree_black_positive() {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    e.handle_line("play black E5").unwrap();
+    let grid = e.handle_line("tesuji-influence").unwrap();
+    // D5, beside the stone: row 5 is the fifth line after the `=` line, column D the fourth.
+    let d5: i32 = grid
+        .lines()
+        .nth(5)
+        .unwrap()
+        .split_whitespace()
+        .nth(3)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(d5 > 0, "Black's influence reads positive: {grid}");
+    let gfx = e.handle_line("tesuji-influence-gfx").unwrap();
+    let d5: f32 = gfx
+        .split(" D5 ")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(d5 > 0.0, "{gfx}");
+}

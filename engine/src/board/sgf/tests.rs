@@ -133,3 +133,41 @@ fn old_records_load_as_gnu_go_reads_them() {
     let (line, col, _) = at("header\n(;SZ[9];B[ee]])");
     assert_eq!((line, col), (2, 14));
 }
+
+#[test]
+fn a_setup_that_leaves_a_string_without_liberties_is_refused() {
+    for text in [
+        "(;SZ[9]AB[ab][ba]AW[aa])",
+        "(;SZ[9]AW[aa]AB[ab][ba])",
+        "(;SZ[9];B[ee];AB[ab][ba]AW[aa])",
+        "(;SZ[5]AB[aa][ab][ac][ad][ae]AW[ba][bb][bc][bd][be])",
+    ] {
+        let e = load(text, Until::End, 6.5).unwrap_err();
+        assert!(
+            e.to_string().contains("leaves a string without liberties"),
+            "{text}: {e}"
+        );
+    }
+    let e = load("(;SZ[9]AB[ab][ba]AW[aa])", Until::End, 6.5).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "setup stone white A9: leaves a string without liberties"
+    );
+}
+
+#[test]
+fn a_long_main_line_loads_and_drops_without_deep_recursion() {
+    // 300,000 nodes: the parsed tree is a chain that the default drop would walk recursively.
+    let mut text = String::from("(;SZ[9]");
+    for i in 0..300_000 {
+        text.push_str(if i % 2 == 0 { ";B[tt]" } else { ";W[tt]" });
+    }
+    text.push(')');
+    let game = load(&text, Until::End, 6.5).unwrap();
+    assert_eq!(game.board().move_count(), 300_000);
+    // The same chain, broken at its end, is refused with a position (never parsed half way).
+    text.pop();
+    text.push_str("])");
+    let e = load(&text, Until::End, 6.5).unwrap_err();
+    assert!(matches!(e, SgfError::Syntax { line: 1, .. }), "{e}");
+}

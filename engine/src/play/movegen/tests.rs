@@ -130,7 +130,7 @@ fn resigns_only_when_allowed_and_far_behind_late() {
         "O . O . O . O . O",
         "O O O O O O O O O",
         "O . O . O . O . O",
-        "O O O O O O O O X",
+        "O O O O O O O . X",
     ];
     let mut b = setup(&rows);
     // Make the game "late": moves are counted from the history.

@@ -38,10 +38,14 @@ fn main() {
             .and_then(|s| s.to_str())
             .expect("UTF-8 file name");
         let display = format!("patterns/{stem}.db");
-        let source = std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        match pattern_dsl::compile(&display, &source, &pattern_dsl::Options::default()) {
-            Ok(db) => {
+        let bytes =
+            std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let compiled = pattern_dsl::decode(&display, &bytes).and_then(|source| {
+            pattern_dsl::compile(&display, source, &pattern_dsl::Options::default())
+                .map(|db| (db, source))
+        });
+        match compiled {
+            Ok((db, source)) => {
                 // rustc needs no formatting: the compact token text keeps the build fast, and
                 // prettyplease runs only when someone asks to read the code.
                 let code = format!(

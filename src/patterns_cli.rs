@@ -90,9 +90,11 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
             let mut errors = 0;
             for file in files {
                 let display = file.display().to_string();
-                let source =
-                    std::fs::read_to_string(&file).map_err(|e| format!("{display}: {e}"))?;
-                match pattern_dsl::compile(&display, &source, &pattern_dsl::Options::default()) {
+                let bytes = std::fs::read(&file).map_err(|e| format!("{display}: {e}"))?;
+                let compiled = pattern_dsl::decode(&display, &bytes).and_then(|source| {
+                    pattern_dsl::compile(&display, source, &pattern_dsl::Options::default())
+                });
+                match compiled {
                     Ok(db) => println!(
                         "{display}: ok, {} patterns, {} matcher variants",
                         db.pattern_count(),

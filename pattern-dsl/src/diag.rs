@@ -85,19 +85,28 @@ impl LineIndex {
     pub fn line(&self, offset: usize) -> usize {
         self.starts.partition_point(|&s| s <= offset)
     }
+
+    /// Line (1-based), column (1-based, in characters) and the text of the line holding
+    /// `offset` in `source` (the text this index was made from). Costs a binary search and
+    /// the length of the line, so rendering many errors stays linear.
+    pub fn locate<'s>(&self, source: &'s str, offset: usize) -> (usize, usize, &'s str) {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line_no = self.line(offset);
+        let line_start = self.starts[line_no - 1];
+        let line_end = self.starts.get(line_no).map_or(source.len(), |&s| s - 1);
+        let col = source[line_start..offset].chars().count() + 1;
+        let text = source[line_start..line_end].trim_end_matches('\r');
+        (line_no, col, text)
+    }
 }
 
 /// Line (1-based), column (1-based, in characters) and the text of the line holding `offset`.
+/// For one lookup; many go through one [`LineIndex`].
 pub fn locate(source: &str, offset: usize) -> (usize, usize, &str) {
-    let offset = offset.min(source.len());
-    let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = source[line_start..]
-        .find('\n')
-        .map_or(source.len(), |i| line_start + i);
-    let line_no = source[..line_start].matches('\n').count() + 1;
-    let col = source[line_start..offset].chars().count() + 1;
-    let text = source[line_start..line_end].trim_end_matches('\r');
-    (line_no, col, text)
+    LineIndex::new(source).locate(source, offset)
 }
 
 impl Diagnostics {
@@ -133,10 +142,11 @@ impl Diagnostics {
 
     /// `(line, column)` of each error, 1-based.
     pub fn positions(&self) -> Vec<(usize, usize)> {
+        let index = LineIndex::new(&self.source);
         self.errors
             .iter()
             .map(|e| {
-                let (l, c, _) = locate(&self.source, e.span.start);
+                let (l, c, _) = index.locate(&self.source, e.span.start);
                 (l, c)
             })
             .collect()
@@ -155,19 +165,20 @@ impl Diagnostics {
     /// separated by blank lines.
     pub fn render(&self) -> String {
         let mut out = String::new();
+        let index = LineIndex::new(&self.source);
         for (i, e) in self.errors.iter().enumerate() {
             if i > 0 {
                 out.push('\n');
             }
-            render_one(&mut out, &self.file, &self.source, e);
+            render_one(&mut out, &self.file, &self.source, &index, e);
         }
         out
     }
 }
 
-fn render_one(out: &mut String, file: &str, source: &str, e: &Diagnostic) {
+fn render_one(out: &mut String, file: &str, source: &str, index: &LineIndex, e: &Diagnostic) {
     use std::fmt::Write;
-    let (line, col, text) = locate(source, e.span.start);
+    let (line, col, text) = index.locate(source, e.span.start);
     let _ = writeln!(out, "{file}:{line}:{col}: error: {}", e.message);
     let gutter = line.to_string().len();
     let pad = " ".repeat(gutter);

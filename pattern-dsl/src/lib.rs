@@ -83,6 +83,31 @@ pub fn compile(
     })
 }
 
+/// A `.db` file's bytes as text: the first byte that is not UTF-8 is an error at its
+/// `line:col` (counted on the valid text before it), like every other error of the file.
+pub fn decode<'a>(file_name: &str, bytes: &'a [u8]) -> Result<&'a str, Diagnostics> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = e.valid_up_to();
+        // Everything before the bad byte is text: show the line up to it.
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let offset = text
+            .char_indices()
+            .nth(std::str::from_utf8(&bytes[..valid]).map_or(0, |s| s.chars().count()))
+            .map_or(text.len(), |(i, _)| i);
+        Diagnostics::new(
+            file_name,
+            &text,
+            vec![Diagnostic::new(
+                Span::at(offset),
+                format!(
+                    "invalid UTF-8 (byte 0x{:02x}); a .db file is UTF-8 text",
+                    bytes[valid]
+                ),
+            )],
+        )
+    })
+}
+
 /// Parses and validates one `.db` file into the IR.
 pub fn check(file_name: &str, source: &str) -> Result<Database, Diagnostics> {
     let (file, mut errors) = parse::parse(source);

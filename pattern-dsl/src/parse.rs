@@ -61,8 +61,11 @@ fn expect<'a, O>(
     move |i: In<'a>| {
         let start = off(&i);
         p.parse(i).map_err(|e| {
+            // A limit's failure keeps its own words wherever it happens.
+            let limit =
+                matches!(&e, nom::Err::Failure(f) if [TOO_DEEP, TOO_LONG].contains(&f.expected));
             e.map(|mut e| {
-                if e.expected.is_empty() || e.pos == start {
+                if !limit && (e.expected.is_empty() || e.pos == start) {
                     e.pos = e.pos.max(start);
                     e.expected = what;
                 }
@@ -119,6 +122,57 @@ fn mk(kind: ExprKind, start: usize, end: &In) -> Expr {
     }
 }
 
+/// How deep a condition may nest (parentheses, `!` and `-` chains, arguments) and how many
+/// binary operators it may hold. Every later stage walks the tree recursively, and so does
+/// rustc on the generated code: the limits keep a hostile file from overflowing either stack,
+/// far above anything a pattern author writes.
+pub const MAX_NESTING: usize = 64;
+/// See [`MAX_NESTING`].
+pub const MAX_OPERATORS: usize = 256;
+
+thread_local! {
+    /// Nesting depth and operator count of the condition being parsed.
+    static BUDGET: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+const TOO_DEEP: &str = "at most 64 levels of nesting";
+const TOO_LONG: &str = "at most 256 operators in one condition";
+
+/// Runs `p` one nesting level deeper, failing (not backtracking) past [`MAX_NESTING`].
+fn nested<'a, O>(i: In<'a>, p: impl FnOnce(In<'a>) -> Res<'a, O>) -> Res<'a, O> {
+    let (depth, ops) = BUDGET.get();
+    if depth >= MAX_NESTING {
+        return Err(nom::Err::Failure(PErr {
+            pos: off(&i),
+            expected: TOO_DEEP,
+        }));
+    }
+    BUDGET.set((depth + 1, ops));
+    let r = p(i);
+    let (_, ops) = BUDGET.get();
+    BUDGET.set((depth, ops));
+    r
+}
+
+/// Counts one binary operator at `i`, failing past [`MAX_OPERATORS`].
+fn count_operator(i: &In) -> Result<(), nom::Err<PErr>> {
+    let (depth, ops) = BUDGET.get();
+    if ops >= MAX_OPERATORS {
+        return Err(nom::Err::Failure(PErr {
+            pos: off(i),
+            expected: TOO_LONG,
+        }));
+    }
+    BUDGET.set((depth, ops + 1));
+    Ok(())
+}
+
+/// Parses one whole condition with a fresh nesting and operator budget.
+fn condition_expr(i: In) -> Res<Expr> {
+    BUDGET.set((0, 0));
+    expect(expr, "a condition").parse(i)
+}
+
 fn binary(op: BinOp, l: Expr, r: Expr) -> Expr {
     let span = l.span.to(r.span);
     Expr {
@@ -139,6 +193,7 @@ fn left_assoc<'a>(
         for &(sym, op) in ops {
             if let Ok((k, _)) = tag::<_, _, PErr>(sym).parse(j) {
                 // `<` must not steal the first half of `<=`, nor `|` of a figure.
+                count_operator(&j)?;
                 let (k, r) = expect(next, "an operand").parse(k)?;
                 l = binary(op, l, r);
                 i = k;
@@ -169,6 +224,7 @@ fn cmp_expr(i: In) -> Res<Expr> {
         (">", BinOp::Gt),
     ] {
         if let Ok((k, _)) = tag::<_, _, PErr>(sym).parse(j) {
+            count_operator(&j)?;
             let (k, r) = expect(add_expr, "an operand").parse(k)?;
             return Ok((k, binary(op, l, r)));
         }
@@ -192,8 +248,10 @@ fn unary_expr(i: In) -> Res<Expr> {
     };
     match op {
         Some(op) => {
-            let (i, _) = take(1usize)(i)?;
-            let (i, e) = expect(unary_expr, "an operand").parse(i)?;
+            let (i, e) = nested(i, |i| {
+                let (i, _) = take(1usize)(i)?;
+                expect(unary_expr, "an operand").parse(i)
+            })?;
             Ok((i, mk(ExprKind::Unary(op, Box::new(e)), start, &i)))
         }
         None => primary(i),
@@ -213,8 +271,10 @@ fn primary(i: In) -> Res<Expr> {
         return Ok((i, mk(ExprKind::Star, start, &i)));
     }
     if t.starts_with('(') {
-        let (i, _) = take(1usize)(i)?;
-        let (i, e) = expect(expr, "an expression").parse(i)?;
+        let (i, e) = nested(i, |i| {
+            let (i, _) = take(1usize)(i)?;
+            expect(expr, "an expression").parse(i)
+        })?;
         let (i, _) = space0(i)?;
         let (i, _) = expect(char(')'), "`)`").parse(i)?;
         return Ok((i, mk(ExprKind::Paren(Box::new(e)), start, &i)));
@@ -229,7 +289,7 @@ fn primary(i: In) -> Res<Expr> {
             j = k;
         } else {
             loop {
-                let (k, a) = expect(expr, "an argument").parse(j)?;
+                let (k, a) = nested(j, |j| expect(expr, "an argument").parse(j))?;
                 args.push(a);
                 let (k, _) = space0(k)?;
                 if k.fragment().starts_with(',') {
@@ -511,21 +571,19 @@ impl FileParser<'_> {
             ));
             return;
         }
-        let parsed = expect(expr, "a condition")
-            .parse(after)
-            .and_then(|(rest, e)| {
-                let end = off(&rest);
-                match line_end(rest) {
-                    Ok(_) => Ok((e, end)),
-                    Err(_) => {
-                        let (r, _) = space0::<_, PErr>(rest).expect("space0 cannot fail");
-                        Err(nom::Err::Error(PErr {
-                            pos: off(&r),
-                            expected: "an operator or the end of the line",
-                        }))
-                    }
+        let parsed = condition_expr(after).and_then(|(rest, e)| {
+            let end = off(&rest);
+            match line_end(rest) {
+                Ok(_) => Ok((e, end)),
+                Err(_) => {
+                    let (r, _) = space0::<_, PErr>(rest).expect("space0 cannot fail");
+                    Err(nom::Err::Error(PErr {
+                        pos: off(&r),
+                        expected: "an operator or the end of the line",
+                    }))
                 }
-            });
+            }
+        });
         match parsed {
             Ok((expr, end)) => {
                 self.current

@@ -77,3 +77,76 @@ fn unknown_attribute_without_kind_is_a_diagnostic() {
         "{text}"
     );
 }
+
+/// The single error of a file that must fail, as `(line, col, message)`.
+fn only_error(src: &str) -> (usize, usize, String) {
+    let Err(d) = pattern_dsl::compile("deep.db", src, &pattern_dsl::Options::default()) else {
+        panic!("must fail");
+    };
+    let (line, col) = d.positions()[0];
+    (line, col, d.errors()[0].message.clone())
+}
+
+/// An attack pattern whose condition (line 7, from column 8) is `condition`.
+fn pattern_with(condition: &str) -> String {
+    format!(
+        "kind attack\npattern p {{\n    |X*|\n\n    |A*|\n    attack A\n    if {condition}\n}}\n"
+    )
+}
+
+#[test]
+fn deep_conditions_fail_at_a_position_instead_of_overflowing_the_stack() {
+    let parens = format!("{}lib(a) > 1{}", "(".repeat(2_500), ")".repeat(2_500));
+    let (line, col, msg) = only_error(&pattern_with(&parens));
+    assert_eq!((line, col), (7, 8 + 64), "{msg}");
+    assert!(msg.contains("at most 64 levels of nesting"), "{msg}");
+
+    let nots = format!("{}lib(a) > 1", "!".repeat(10_000));
+    let (line, _, msg) = only_error(&pattern_with(&nots));
+    assert_eq!(line, 7);
+    assert!(msg.contains("at most 64 levels of nesting"), "{msg}");
+
+    let chain = vec!["lib(a) > 1"; 30_000].join(" && ");
+    let (line, _, msg) = only_error(&pattern_with(&chain));
+    assert_eq!(line, 7);
+    assert!(msg.contains("at most 256 operators"), "{msg}");
+
+    // Within the limits, a long condition compiles.
+    let fine = vec!["lib(A) > 1"; 100].join(" && ");
+    let nested_fine = format!("{}lib(A) > 1{}", "(".repeat(60), ")".repeat(60));
+    for condition in [fine, nested_fine] {
+        let src = pattern_with(&condition);
+        if let Err(d) = pattern_dsl::compile("fine.db", &src, &pattern_dsl::Options::default()) {
+            panic!("{}", d.render());
+        }
+    }
+}
+
+#[test]
+fn many_bad_lines_are_all_reported() {
+    // 40,000 errors: positions come from one line index, not a scan from the start each.
+    let src = "kind efficiency\n".to_string() + &"pattern\n".repeat(40_000);
+    let Err(d) = pattern_dsl::compile("many.db", &src, &pattern_dsl::Options::default()) else {
+        panic!("must fail");
+    };
+    assert!(d.len() >= 40_000);
+    assert_eq!(d.positions().last().unwrap().0, 40_001);
+    assert!(d.render().lines().count() > 40_000 * 4);
+}
+
+#[test]
+fn invalid_utf8_is_an_error_with_its_position() {
+    let bytes = b"kind efficiency\npattern p {\n  X\xff*\n}\n";
+    let d = pattern_dsl::decode("bad.db", bytes).unwrap_err();
+    assert_eq!(d.positions(), vec![(3, 4)]);
+    assert!(
+        d.render()
+            .starts_with("bad.db:3:4: error: invalid UTF-8 (byte 0xff)"),
+        "{}",
+        d.render()
+    );
+    assert_eq!(
+        pattern_dsl::decode("ok.db", b"kind efficiency\n").unwrap(),
+        "kind efficiency\n"
+    );
+}

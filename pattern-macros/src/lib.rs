@@ -73,8 +73,8 @@ fn expand_include(input: TokenStream, manifest_dir: &str) -> TokenStream {
     };
     let rel = lit.value();
     let path = std::path::Path::new(manifest_dir).join(&rel);
-    let source = match std::fs::read_to_string(&path) {
-        Ok(s) => s,
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
         Err(e) => {
             return error(
                 lit.span(),
@@ -82,8 +82,12 @@ fn expand_include(input: TokenStream, manifest_dir: &str) -> TokenStream {
             );
         }
     };
+    let source = match pattern_dsl::decode(&rel, &bytes) {
+        Ok(s) => s,
+        Err(d) => return error(lit.span(), &d.render()),
+    };
     let abs = path.to_string_lossy().into_owned();
-    let items = compile(&rel, &source, lit.span());
+    let items = compile(&rel, source, lit.span());
     quote! {
         const _: &str = ::core::include_str!(#abs);
         #items

@@ -150,3 +150,11 @@ fn invalid_utf8_is_an_error_with_its_position() {
         "kind efficiency\n"
     );
 }
+
+#[test]
+fn a_label_named_twice_as_a_target_is_no_panic() {
+    // Found by the `db` fuzz target: the second `link` named the labels again.
+    let src = "kind connection\npattern p {\n    |O*|\n    |XO|\n\n    |A*|\n    |XB|\n    link A B\n    link A B\n}\n";
+    check_no_panic(src);
+    check_no_panic(&src.replace("link A B\n    link A B", "link A A"));
+}

@@ -173,11 +173,15 @@ impl<'a> PatternValidator<'a> {
         }
         let attrs = self.attributes(&labels);
         // Labels: targets first, then the others in reading order.
-        let mut order: Vec<usize> = attrs
-            .targets
-            .iter()
-            .filter_map(|t| labels.iter().position(|l| l.name == *t))
-            .collect();
+        // A label named twice as a target (`link A A`, two `attack` lines) is ordered once.
+        let mut order: Vec<usize> = Vec::new();
+        for t in &attrs.targets {
+            if let Some(i) = labels.iter().position(|l| l.name == *t) {
+                if !order.contains(&i) {
+                    order.push(i);
+                }
+            }
+        }
         for i in 0..labels.len() {
             if !order.contains(&i) {
                 order.push(i);

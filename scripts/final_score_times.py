@@ -4,15 +4,19 @@
     scripts/final_score_times.py [--games DIR] [--tesuji "target/release/tesuji gtp"]
                                  [--gnugo "/usr/games/gnugo --mode gtp --quiet"]
                                  [--timeout 120] [--top 10] [--csv OUT.csv]
+                                 [--gnugo-cache gnugo_times.json]
 
 Each game gets a fresh process of each engine (`loadsgf FILE` then `final_score`), so times
 include nothing from other games; the time measured is that of the `final_score` command alone.
 Games GNU Go cannot load (`loadsgf` fails, or it crashes) are skipped. Prints the slowest
 games for tesuji with GNU Go's time and both answers beside them, and every game over the bound
 max(2 s, 5 x GNU Go's time) (issue 19). Exit status 1 when some game is over the bound.
+With --gnugo-cache, GNU Go's times and answers are kept in that JSON file (written after each
+game) and reused by the next run: they do not change when tesuji does.
 """
 import argparse
 import csv
+import json
 import os
 import shlex
 import subprocess
@@ -70,14 +74,26 @@ def main():
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--top", type=int, default=10)
     ap.add_argument("--csv")
+    ap.add_argument("--gnugo-cache")
     args = ap.parse_args()
+    cache = {}
+    if args.gnugo_cache and os.path.exists(args.gnugo_cache):
+        with open(args.gnugo_cache) as f:
+            cache = json.load(f)
 
     games = sorted(f for f in os.listdir(args.games) if f.endswith(".sgf"))
     rows = []
     skipped = 0
     for i, name in enumerate(games):
         path = os.path.join(args.games, name)
-        g_time, g_answer = time_final_score(args.gnugo, path, args.timeout)
+        if name in cache:
+            g_time, g_answer = cache[name]
+        else:
+            g_time, g_answer = time_final_score(args.gnugo, path, args.timeout)
+            if args.gnugo_cache:
+                cache[name] = [g_time, g_answer]
+                with open(args.gnugo_cache, "w") as f:
+                    json.dump(cache, f, indent=0)
         if g_answer is None or g_time is None:
             skipped += 1
             continue

@@ -532,6 +532,9 @@ impl Reader {
     /// Counts a reading node; false when the node limit is exhausted.
     #[inline]
     pub(crate) fn count_node(&mut self) -> bool {
+        if self.aborted {
+            return false;
+        }
         self.nodes += 1;
         READING_NODES.fetch_add(1, Ordering::Relaxed);
         if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {
@@ -543,6 +546,9 @@ impl Reader {
     /// Counts a connection node.
     #[inline]
     pub(crate) fn count_connection_node(&mut self) -> bool {
+        if self.aborted {
+            return false;
+        }
         self.conn_nodes += 1;
         CONNECTION_NODES.fetch_add(1, Ordering::Relaxed);
         if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {

@@ -45,7 +45,7 @@ pub struct ReadingOptions {
 }
 
 /// Default [`ReadingOptions::node_limit`]: reading nodes per top-level question.
-pub const DEFAULT_NODE_LIMIT: u64 = 20_000;
+pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
 /// Default [`ReadingOptions::condition_node_limit`]: nodes per question of a pattern condition.
 pub const DEFAULT_CONDITION_NODE_LIMIT: u64 = 5_000;
 

@@ -89,7 +89,8 @@ pub struct Reader {
     pub(crate) nodes: u64,
     /// Connection nodes of this reader.
     pub(crate) conn_nodes: u64,
-    /// Nodes at the start of the current top-level question.
+    /// Nodes (reading and connection) at the start of the current top-level question: the
+    /// node limit counts both, so a connection search that reads little is bounded too.
     pub(crate) question_start: u64,
     /// The node limit was hit in the current question.
     pub(crate) aborted: bool,
@@ -418,7 +419,7 @@ impl Reader {
         self.ko = KoState::default();
         self.ko_stack.clear();
         self.aborted = false;
-        self.question_start = self.nodes;
+        self.question_start = self.nodes + self.conn_nodes;
         self.shadow.clear();
         self.foreign_hit = false;
         if !self.nested {
@@ -537,7 +538,8 @@ impl Reader {
         }
         self.nodes += 1;
         READING_NODES.fetch_add(1, Ordering::Relaxed);
-        if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {
+        if self.opts.node_limit > 0
+            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit {
             self.aborted = true;
         }
         !self.aborted
@@ -551,7 +553,8 @@ impl Reader {
         }
         self.conn_nodes += 1;
         CONNECTION_NODES.fetch_add(1, Ordering::Relaxed);
-        if self.opts.node_limit > 0 && self.nodes - self.question_start > self.opts.node_limit {
+        if self.opts.node_limit > 0
+            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit {
             self.aborted = true;
         }
         !self.aborted

@@ -398,6 +398,8 @@ fn reading_results_are_identical_with_and_without_the_caches() {
 fn connection_results_are_identical_with_and_without_the_persistent_cache() {
     let on = ReadingOptions {
         hash_mb: 8,
+        node_limit: 0,
+        condition_node_limit: 0,
         ..ReadingOptions::default()
     };
     let off = ReadingOptions {

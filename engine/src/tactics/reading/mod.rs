@@ -539,7 +539,8 @@ impl Reader {
         self.nodes += 1;
         READING_NODES.fetch_add(1, Ordering::Relaxed);
         if self.opts.node_limit > 0
-            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit {
+            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit
+        {
             self.aborted = true;
         }
         !self.aborted
@@ -554,7 +555,8 @@ impl Reader {
         self.conn_nodes += 1;
         CONNECTION_NODES.fetch_add(1, Ordering::Relaxed);
         if self.opts.node_limit > 0
-            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit {
+            && self.nodes + self.conn_nodes - self.question_start > self.opts.node_limit
+        {
             self.aborted = true;
         }
         !self.aborted

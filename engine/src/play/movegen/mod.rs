@@ -250,7 +250,7 @@ impl MoveGenerator {
     /// decides. `board` is left as it was.
     ///
     /// Every reading question gets a node budget ([`GENMOVE_READING_NODES`]) unless the
-    /// caller set one: the generator asks hundreds of questions a move, and one unbounded
+    /// caller set one other than the default: the generator asks hundreds of questions a move, and one unbounded
     /// question in a wild position could read for minutes.
     pub fn generate(
         &self,
@@ -260,7 +260,7 @@ impl MoveGenerator {
         allowed: Option<&[Point]>,
     ) -> MoveChoice {
         let saved = reading::thread_options();
-        if saved.node_limit == 0 {
+        if saved.node_limit == 0 || saved.node_limit == reading::options::DEFAULT_NODE_LIMIT {
             reading::set_thread_options(ReadingOptions {
                 node_limit: GENMOVE_READING_NODES,
                 ..saved

@@ -8,6 +8,10 @@ use super::superstring::Superstring;
 use super::{Reader, WIN};
 use crate::board::{Board, Cell, Color, Point};
 
+/// The attacker takes the liberties of a superstring member only when the member has at most
+/// this many: one with more is not where the superstring is short.
+pub(super) const SUPERSTRING_LIBERTY_CAP: usize = 3;
+
 impl Reader {
     /// A ladder read: the attacker only plays ataris on a two-liberty string, the defender
     /// only extends or captures.
@@ -182,7 +186,8 @@ impl Reader {
 
     /// Liberties of the target's superstring (see [`Superstring`]) and of the strings that
     /// share two of its liberties or a liberty the opponent cannot fill ([`tight_group`]):
-    /// shortening them shortens the target.
+    /// shortening them shortens the target. Only members with at most
+    /// [`SUPERSTRING_LIBERTY_CAP`] liberties count.
     pub(super) fn superstring_liberties(
         &mut self,
         b: &mut Board,
@@ -199,6 +204,13 @@ impl Reader {
             members.push_unique(m);
         }
         for &m in members.as_slice().iter().skip(1) {
+            // A member with liberties to spare is not where the superstring is short: taking
+            // its liberties only chases it (the reading of one corner string became the
+            // reading of a group running across the board). GNU Go caps the liberties of the
+            // members it looks at the same way.
+            if b.libs(m) > SUPERSTRING_LIBERTY_CAP {
+                continue;
+            }
             for &l in libs_of(b, m).as_slice() {
                 moves.add(l, score);
                 // Where our stone would be short of liberties, fill first (backfilling).

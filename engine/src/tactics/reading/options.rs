@@ -27,8 +27,13 @@ pub struct ReadingOptions {
     /// things worse, and the string is safe as it stands).
     pub tenuki_depth: u32,
     /// Stop a search after this many nodes (0: no limit). A search cut short answers
-    /// conservatively (not captured) and is not cached.
+    /// conservatively (attack: not captured; defence: saved) and is not cached. The default
+    /// bounds every top-level question whatever the position; see docs/evaluation.md
+    /// "Reading budgets".
     pub node_limit: u64,
+    /// Budget of each question a pattern condition asks in the middle of another search (a
+    /// nested question; 0: the same as `node_limit`). The smaller of the two applies.
+    pub condition_node_limit: u64,
     /// Size of the transposition table in megabytes.
     pub hash_mb: usize,
     /// Use the transposition table.
@@ -38,6 +43,11 @@ pub struct ReadingOptions {
     /// Keep the most expensive top-level answers across moves (see [`persistent`]).
     pub persistent_cache: bool,
 }
+
+/// Default [`ReadingOptions::node_limit`]: reading nodes per top-level question.
+pub const DEFAULT_NODE_LIMIT: u64 = 100_000;
+/// Default [`ReadingOptions::condition_node_limit`]: nodes per question of a pattern condition.
+pub const DEFAULT_CONDITION_NODE_LIMIT: u64 = 5_000;
 
 impl Default for ReadingOptions {
     fn default() -> ReadingOptions {
@@ -51,7 +61,8 @@ impl Default for ReadingOptions {
             fourlib_depth: 7,
             ko_depth: 8,
             tenuki_depth: 9,
-            node_limit: 0,
+            node_limit: DEFAULT_NODE_LIMIT,
+            condition_node_limit: DEFAULT_CONDITION_NODE_LIMIT,
             hash_mb: 16,
             use_hash: true,
             use_patterns: true,
@@ -78,7 +89,7 @@ impl ReadingOptions {
         }
     }
 
-    /// Sets one option by name (`depth`, `branch_depth`, ..., `node_limit`, `hash_mb`,
+    /// Sets one option by name (`depth`, `branch_depth`, ..., `node_limit`, `condition_node_limit`, `hash_mb`,
     /// `use_hash`, `use_patterns`, `persistent_cache`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let num = || -> Result<u64, String> {
@@ -104,6 +115,7 @@ impl ReadingOptions {
             "ko_depth" => self.ko_depth = num()? as u32,
             "tenuki_depth" => self.tenuki_depth = num()? as u32,
             "node_limit" => self.node_limit = num()?,
+            "condition_node_limit" => self.condition_node_limit = num()?,
             "hash_mb" => self.hash_mb = num()? as usize,
             "use_hash" => self.use_hash = flag()?,
             "use_patterns" => self.use_patterns = flag()?,
@@ -118,7 +130,7 @@ impl ReadingOptions {
         format!(
             "depth {}\nbranch_depth {}\nbackfill_depth {}\nbackfill2_depth {}\n\
              break_chain_depth {}\nsuperstring_depth {}\nfourlib_depth {}\nko_depth {}\n\
-             tenuki_depth {}\nnode_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}\n\
+             tenuki_depth {}\nnode_limit {}\ncondition_node_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}\n\
              persistent_cache {}",
             self.depth,
             self.branch_depth,
@@ -130,6 +142,7 @@ impl ReadingOptions {
             self.ko_depth,
             self.tenuki_depth,
             self.node_limit,
+            self.condition_node_limit,
             self.hash_mb,
             self.use_hash,
             self.use_patterns,

@@ -362,15 +362,20 @@ fn read_regression_file(
 /// test of GNU Go's reading.tst read with both, and with neither.
 #[test]
 fn reading_results_are_identical_with_and_without_the_caches() {
+    // Unlimited: a budget makes answers depend on how many nodes the caches save.
     let plain = ReadingOptions {
         use_hash: false,
         persistent_cache: false,
+        node_limit: 0,
+        condition_node_limit: 0,
         ..ReadingOptions::default()
     };
     let cached = ReadingOptions {
         use_hash: true,
         hash_mb: 8,
         persistent_cache: true,
+        node_limit: 0,
+        condition_node_limit: 0,
         ..ReadingOptions::default()
     };
     let Some((without, _)) = read_regression_file("reading.tst", plain, 1) else {
@@ -393,6 +398,8 @@ fn reading_results_are_identical_with_and_without_the_caches() {
 fn connection_results_are_identical_with_and_without_the_persistent_cache() {
     let on = ReadingOptions {
         hash_mb: 8,
+        node_limit: 0,
+        condition_node_limit: 0,
         ..ReadingOptions::default()
     };
     let off = ReadingOptions {
@@ -480,4 +487,96 @@ fn persistent_cache_can_be_switched_off() {
     assert_eq!(r.attack(&mut b, s).0, WIN);
     assert_eq!(r.persistent_len(), 0);
     assert_eq!(r.persistent_stats(), persistent::PersistentStats::default());
+}
+
+/// The corner of issue 19: white A2 can be taken through a ko at B3 (GNU Go: `2 B3` in 3063
+/// nodes).
+fn issue19_corner() -> Board {
+    setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X . . . . . .",
+        "O X O . O . . . .",
+        ". O . O X . . . .",
+    ])
+}
+
+#[test]
+fn superstring_liberties_do_not_chase_a_running_member() {
+    // The attacker used to try the liberties of every member of A2's superstring, E2 among
+    // them; both sides then read E2's group running across the board: 628 550 nodes. With the
+    // liberty cap the same answer takes 117 360.
+    let mut b = issue19_corner();
+    let s = pt(&b, "A2");
+    let mut r = Reader::new(ReadingOptions {
+        node_limit: 0,
+        use_patterns: false,
+        persistent_cache: false,
+        ..ReadingOptions::default()
+    });
+    let (code, mv) = r.attack(&mut b, s);
+    assert_eq!((code, mv), (KO_A, Some(pt(&b, "B3"))));
+    assert!(r.nodes() < 200_000, "{} nodes", r.nodes());
+}
+
+#[test]
+fn default_budget_bounds_every_question() {
+    let o = ReadingOptions::default();
+    assert!(o.node_limit > 0 && o.condition_node_limit > 0);
+    let mut b = issue19_corner();
+    let s = pt(&b, "A2");
+    let before = (b.hash(), b.move_count());
+    let mut r = Reader::new(ReadingOptions {
+        use_patterns: false,
+        ..o
+    });
+    let (code, _) = r.attack(&mut b, s);
+    // Cut short: a conservative answer, never a false capture.
+    assert!(code == 0 || code == KO_A, "{code}");
+    assert!(r.nodes() <= o.node_limit + 1, "{} nodes", r.nodes());
+    // (The same corner with no budget reads 117 360 nodes.)
+    let (code, _) = r.find_defense(&mut b, s);
+    assert_ne!(code, 0);
+    assert!(r.nodes() <= 2 * (o.node_limit + 1), "{} nodes", r.nodes());
+    assert_eq!((b.hash(), b.move_count()), before);
+}
+
+#[test]
+fn nested_questions_keep_their_table() {
+    // A question asked while this thread's reader is busy (what a pattern condition does in
+    // the middle of a search) gets a reader of its own. It used to be made afresh, without a
+    // table, for every question: the same question re-read in full each time.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let s = pt(&b, "D4");
+    let ask = |b: &mut Board| {
+        with_reader(|r| {
+            assert!(r.nested, "a nested reader");
+            assert_eq!(
+                r.options().node_limit,
+                ReadingOptions::default().condition_node_limit
+            );
+            let n = r.nodes();
+            let a = r.attack(b, s);
+            (a, r.nodes() - n)
+        })
+    };
+    let (first, second) = with_reader(|_busy| (ask(&mut b), ask(&mut b)));
+    assert_eq!(first.0, second.0);
+    assert_eq!(first.0.0, WIN, "a ladder");
+    assert!(first.1 >= 5, "{} nodes", first.1);
+    assert!(second.1 <= 2, "re-read: {} nodes", second.1);
 }

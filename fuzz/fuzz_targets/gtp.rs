@@ -6,6 +6,13 @@ use tesuji::engine::gtp::GtpEngine;
 use tesuji::patterns::CompiledPatterns;
 
 fuzz_target!(|data: &[u8]| {
+    // `printsgf FILE` writes files: keep them out of the repository.
+    static SCRATCH: std::sync::Once = std::sync::Once::new();
+    SCRATCH.call_once(|| {
+        let dir = std::env::temp_dir().join("tesuji-fuzz-gtp");
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::env::set_current_dir(&dir);
+    });
     // Small boards and the lowest level keep each execution short; the input may change both.
     let Ok(engine) = GtpEngine::new(7, 6.5) else {
         return;

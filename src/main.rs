@@ -149,6 +149,14 @@ struct GtpArgs {
     /// Choose moves by their one-move value only, without checking the opponent's replies.
     #[arg(long)]
     no_lookahead: bool,
+    /// What decides among the candidates: `mcts` (the Monte Carlo tree search, every board
+    /// size) or `classical` (the classical reply look-ahead above 13×13, as before).
+    #[arg(long, default_value = "mcts", value_parser = ["mcts", "classical"])]
+    search: String,
+    /// Threads of the tree search (independent trees merged at the end; default: the
+    /// available cores).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Never resign (play on, or pass, however far behind).
     #[arg(long)]
     no_resign: bool,
@@ -221,6 +229,10 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.level = args.level;
     engine.gen_options.lookahead = !args.no_lookahead;
     engine.gen_options.resign = !args.no_resign;
+    engine.gen_options.search = args.search.parse()?;
+    engine.gen_options.threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();

@@ -107,6 +107,80 @@ pub struct SearchSettings {
     /// Whether passing is an arm too.
     pub with_pass: bool,
     pub deadline: Option<Instant>,
+    /// Threads searching independent trees (root parallelism), merged at the end; the
+    /// playouts are shared out among them. 0 or 1: one tree on the calling thread.
+    pub threads: usize,
+}
+
+/// Runs [`search`] on `settings.threads` threads, each an independent tree with its own seed
+/// and a share of the playouts, and merges the root statistics (visits, wins, RAVE) and the
+/// ownership. With one thread it is [`search`] itself.
+pub fn search_parallel(
+    board: &Board,
+    us: Color,
+    candidates: &[ValuedMove],
+    settings: &SearchSettings,
+) -> SearchResult {
+    let threads = settings.threads.max(1);
+    if threads == 1 {
+        return search(&mut board.clone(), us, candidates, settings);
+    }
+    let results: Vec<SearchResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let mut local = *settings;
+                local.threads = 1;
+                local.playouts = settings.playouts.div_ceil(threads);
+                local.seed = settings
+                    .seed
+                    .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut b = board.clone();
+                scope.spawn(move || search(&mut b, us, candidates, &local))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread panicked"))
+            .collect()
+    });
+    merge_results(results)
+}
+
+/// Sums the root arms (matched by move) and weighs the ownership by playouts.
+fn merge_results(results: Vec<SearchResult>) -> SearchResult {
+    let mut arms: Vec<ArmStats> = Vec::new();
+    let mut playouts = 0;
+    let mut ownership = Box::new([0.0f32; NUM_CELLS]);
+    for r in &results {
+        playouts += r.playouts;
+        for (o, x) in ownership.iter_mut().zip(r.ownership.iter()) {
+            *o += x * r.playouts as f32;
+        }
+        for a in &r.arms {
+            match arms.iter_mut().find(|m| m.mv == a.mv) {
+                Some(m) => {
+                    m.visits += a.visits;
+                    m.wins += a.wins;
+                    m.rave_visits += a.rave_visits;
+                    m.rave_wins += a.rave_wins;
+                }
+                None => arms.push(*a),
+            }
+        }
+    }
+    for o in ownership.iter_mut() {
+        *o /= playouts.max(1) as f32;
+    }
+    arms.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate().total_cmp(&a.win_rate()))
+    });
+    SearchResult {
+        arms,
+        playouts,
+        ownership,
+    }
 }
 
 /// The prior win rate of a candidate whose classical value is `value`, the best being

@@ -21,6 +21,7 @@ fn settings(seed: u64) -> SearchSettings {
         seed,
         with_pass: false,
         deadline: None,
+        threads: 1,
     }
 }
 

@@ -315,8 +315,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let mut records = records.into_inner().map_err(|e| e.to_string())?;
     records.sort_by_key(|(g, _)| *g);
     if let Some(path) = &args.json {
-        std::fs::write(path, to_json(&records))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(path, to_json(&records)).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let records: Vec<GameRecord> = records.into_iter().map(|(_, r)| r).collect();
     let summary = summarize(&records);
@@ -461,11 +460,13 @@ fn unquote(s: &str) -> String {
 /// Reads the games of a [`to_json`] document back.
 pub fn from_json(text: &str) -> Result<Vec<(u32, GameRecord)>, String> {
     let mut out = Vec::new();
-    for line in text.lines().filter(|l| l.trim_start().starts_with("{\"game\":")) {
+    for line in text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("{\"game\":"))
+    {
         let field = |k: &str| json_field(line, k).ok_or_else(|| format!("no {k} in {line}"));
         let game: u32 = field("game")?.parse().map_err(|_| "bad game number")?;
-        let tesuji_color =
-            parse_color(&unquote(field("tesuji")?)).ok_or("bad tesuji colour")?;
+        let tesuji_color = parse_color(&unquote(field("tesuji")?)).ok_or("bad tesuji colour")?;
         let winner = parse_color(&unquote(field("winner")?));
         let moves: usize = field("moves")?.parse().map_err(|_| "bad move count")?;
         let by = parse_color(&unquote(field("by")?)).unwrap_or(Color::Black);

@@ -61,6 +61,8 @@ pub struct SearchResult {
     /// For each point, the fraction of playouts at whose end it was ours (a stone, or an
     /// empty point touching only our stones).
     pub ownership: Box<[f32; NUM_CELLS]>,
+    /// Tree nodes created (summed over the threads' trees).
+    pub nodes: usize,
 }
 
 impl SearchResult {
@@ -150,9 +152,11 @@ pub fn search_parallel(
 fn merge_results(results: Vec<SearchResult>) -> SearchResult {
     let mut arms: Vec<ArmStats> = Vec::new();
     let mut playouts = 0;
+    let mut nodes = 0;
     let mut ownership = Box::new([0.0f32; NUM_CELLS]);
     for r in &results {
         playouts += r.playouts;
+        nodes += r.nodes;
         for (o, x) in ownership.iter_mut().zip(r.ownership.iter()) {
             *o += x * r.playouts as f32;
         }
@@ -180,6 +184,7 @@ fn merge_results(results: Vec<SearchResult>) -> SearchResult {
         arms,
         playouts,
         ownership,
+        nodes,
     }
 }
 
@@ -423,6 +428,7 @@ pub fn search(
         arms,
         playouts: done,
         ownership,
+        nodes: tree.len(),
     }
 }
 
@@ -495,8 +501,19 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
     let size = board.size();
     let (x, y) = p.xy();
     let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
-    if edge && prior <= 0.5 && board.empty_points().len() * 3 > size * size * 2 {
+    let open = board.empty_points().len() * 3 > size * size * 2;
+    if edge && prior <= 0.5 && open {
         prior = 0.4;
+    }
+    if open && size >= 13 && prior <= 0.5 {
+        // The opening on a big board: the third and fourth lines take territory and
+        // influence, the second line is slow.
+        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
+        prior = match line {
+            1 => prior.min(0.45),
+            2 | 3 => 0.55,
+            _ => prior,
+        };
     }
     prior
 }

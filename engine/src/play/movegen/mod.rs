@@ -392,10 +392,7 @@ impl MoveGenerator {
             })
         });
         let classical = self.options.search == SearchKind::Classical;
-        if self.options.lookahead
-            && !ranked.is_empty()
-            && classical
-            && size > MONTE_CARLO_MAX_SIZE
+        if self.options.lookahead && !ranked.is_empty() && classical && size > MONTE_CARLO_MAX_SIZE
         {
             // On big boards a few thousand playouts say little (the search turned a
             // handicap opening move into a centre stone): the classical look-ahead instead.

@@ -111,10 +111,16 @@ impl GtpEngine {
             options.lookahead = false;
         }
         let generator = MoveGenerator::new(self.patterns, options);
+        if let Ok(mut t) = generator.trees.lock() {
+            *t = std::mem::take(&mut self.search_trees);
+        }
         let komi = self.game.komi();
         self.sync_trymoves();
         let mut board = self.game.board().clone();
         let choice = generator.generate(&mut board, color, komi, allowed);
+        if let Ok(mut t) = generator.trees.lock() {
+            self.search_trees = std::mem::take(&mut *t);
+        }
         let mut decision = choice.decision;
         if matches!(mode, GenMode::Cleanup) && decision == Decision::Pass {
             // Cleanup: capture whatever can still be captured (dead stones the opponent left

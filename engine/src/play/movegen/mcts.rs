@@ -63,6 +63,59 @@ pub struct SearchResult {
     pub ownership: Box<[f32; NUM_CELLS]>,
     /// Tree nodes created (summed over the threads' trees).
     pub nodes: usize,
+    /// The threads' trees, for the next search to start from ([`SavedTree`]).
+    pub trees: Vec<SavedTree>,
+}
+
+/// A finished search tree kept for the next move: the subtree under the two moves played
+/// since (ours, then the reply) becomes the next search's statistics.
+#[derive(Clone, Debug, Default)]
+pub struct SavedTree {
+    nodes: Vec<Node>,
+    /// The root position: its hash, the moves played to reach it, and who was to move.
+    hash: u64,
+    move_count: usize,
+    us: Option<Color>,
+}
+
+impl SavedTree {
+    /// Visits of the root (0 for an empty tree).
+    pub fn visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// The node reached from the saved root by the moves `board` has played since it, when
+    /// `board` continues the saved root's position with `us` to move.
+    fn descend(&self, board: &Board, us: Color) -> Option<usize> {
+        if self.nodes.is_empty() || self.us != Some(us) {
+            return None;
+        }
+        let since = board.move_count().checked_sub(self.move_count)?;
+        if since == 0 || since > 4 {
+            return None;
+        }
+        let mut back = board.clone();
+        for _ in 0..since {
+            back.undo();
+        }
+        if back.hash() != self.hash {
+            return None;
+        }
+        let mut node = 0;
+        for (_, mv) in board.moves().skip(self.move_count) {
+            let target = match mv {
+                Move::Pass => Point::PASS,
+                Move::Play(p) => p,
+            };
+            let n = &self.nodes[node];
+            let first = n.first_child as usize;
+            if n.children == 0 {
+                return None;
+            }
+            node = (first..first + n.children as usize).find(|&i| self.nodes[i].mv == target)?;
+        }
+        Some(node)
+    }
 }
 
 impl SearchResult {
@@ -122,10 +175,11 @@ pub fn search_parallel(
     us: Color,
     candidates: &[ValuedMove],
     settings: &SearchSettings,
+    saved: &[SavedTree],
 ) -> SearchResult {
     let threads = settings.threads.max(1);
     if threads == 1 {
-        return search(&mut board.clone(), us, candidates, settings);
+        return search_from(&mut board.clone(), us, candidates, settings, saved.first());
     }
     let results: Vec<SearchResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
@@ -137,7 +191,8 @@ pub fn search_parallel(
                     .seed
                     .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
                 let mut b = board.clone();
-                scope.spawn(move || search(&mut b, us, candidates, &local))
+                let old = saved.get(t);
+                scope.spawn(move || search_from(&mut b, us, candidates, &local, old))
             })
             .collect();
         handles
@@ -149,12 +204,14 @@ pub fn search_parallel(
 }
 
 /// Sums the root arms (matched by move) and weighs the ownership by playouts.
-fn merge_results(results: Vec<SearchResult>) -> SearchResult {
+fn merge_results(mut results: Vec<SearchResult>) -> SearchResult {
     let mut arms: Vec<ArmStats> = Vec::new();
     let mut playouts = 0;
     let mut nodes = 0;
+    let mut trees = Vec::new();
     let mut ownership = Box::new([0.0f32; NUM_CELLS]);
-    for r in &results {
+    for r in results.iter_mut() {
+        trees.append(&mut r.trees);
         playouts += r.playouts;
         nodes += r.nodes;
         for (o, x) in ownership.iter_mut().zip(r.ownership.iter()) {
@@ -185,6 +242,7 @@ fn merge_results(results: Vec<SearchResult>) -> SearchResult {
         playouts,
         ownership,
         nodes,
+        trees,
     }
 }
 
@@ -256,6 +314,19 @@ pub fn search(
     candidates: &[ValuedMove],
     settings: &SearchSettings,
 ) -> SearchResult {
+    search_from(board, us, candidates, settings, None)
+}
+
+/// [`search`], starting from the statistics of `saved` (a tree of an earlier search on this
+/// game) where it leads to the current position: each candidate found there keeps its
+/// visits, wins, RAVE and subtree.
+pub fn search_from(
+    board: &mut Board,
+    us: Color,
+    candidates: &[ValuedMove],
+    settings: &SearchSettings,
+    saved: Option<&SavedTree>,
+) -> SearchResult {
     // A copy: the board's empty-point order (which the playouts draw from) changes with
     // play and undo, and the same seed must give the same search on the same position.
     let board = &mut board.clone();
@@ -278,6 +349,11 @@ pub fn search(
         tree.push(Node::new(Point::PASS, PASS_PRIOR));
     }
     tree[0].children = (tree.len() - 1) as u16;
+    if let Some(old) = saved
+        && let Some(from) = old.descend(board, us)
+    {
+        graft(&mut tree, &old.nodes, from);
+    }
 
     let mut runner = HeavyPlayout::new(settings.seed ^ board.hash());
     let start_moves = board.move_count();
@@ -424,11 +500,64 @@ pub fn search(
     for (o, &n) in ownership.iter_mut().zip(owned.iter()) {
         *o = n as f32 / done.max(1) as f32;
     }
+    let nodes = tree.len();
+    tree.shrink_to_fit();
     SearchResult {
         arms,
         playouts: done,
         ownership,
-        nodes: tree.len(),
+        nodes,
+        trees: vec![SavedTree {
+            nodes: tree,
+            hash: board.hash(),
+            move_count: start_moves,
+            us: Some(us),
+        }],
+    }
+}
+
+/// Copies into the new root's children (already in `tree`) the statistics and subtrees of
+/// the same moves under `old[from]`, and gives the root their visits.
+fn graft(tree: &mut Vec<Node>, old: &[Node], from: usize) {
+    let o = &old[from];
+    if o.children == 0 {
+        return;
+    }
+    let old_first = o.first_child as usize;
+    let old_children = old_first..old_first + o.children as usize;
+    let first = tree[0].first_child as usize;
+    let mut queue: Vec<(usize, usize)> = Vec::new();
+    for i in first..first + tree[0].children as usize {
+        if let Some(j) = old_children.clone().find(|&j| old[j].mv == tree[i].mv) {
+            let prior = tree[i].prior;
+            tree[i] = old[j];
+            tree[i].prior = prior;
+            tree[i].first_child = 0;
+            tree[i].children = 0;
+            tree[0].visits += old[j].visits;
+            queue.push((i, j));
+        }
+    }
+    // Breadth first: each old node's children are copied as one block.
+    let mut k = 0;
+    while k < queue.len() {
+        let (new, oldi) = queue[k];
+        k += 1;
+        let n = old[oldi];
+        if n.children == 0 {
+            continue;
+        }
+        let block = tree.len();
+        let of = n.first_child as usize;
+        for j in of..of + n.children as usize {
+            let mut c = old[j];
+            c.first_child = 0;
+            c.children = 0;
+            tree.push(c);
+            queue.push((tree.len() - 1, j));
+        }
+        tree[new].first_child = block as u32;
+        tree[new].children = n.children;
     }
 }
 

@@ -267,6 +267,9 @@ pub struct MoveGenerator {
     pub patterns: &'static dyn PatternSet,
     pub options: GenOptions,
     pub stages: Vec<Box<dyn Stage>>,
+    /// The tree search's trees: set before `generate` to reuse the trees of the previous
+    /// move (the subtree under the moves played since), replaced by this move's trees.
+    pub trees: std::sync::Mutex<Vec<mcts::SavedTree>>,
 }
 
 impl MoveGenerator {
@@ -276,6 +279,7 @@ impl MoveGenerator {
             patterns,
             options,
             stages: stages::standard(),
+            trees: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -420,14 +424,30 @@ impl MoveGenerator {
                 threads: self.options.threads,
             };
             let search_start = Instant::now();
-            let result = mcts::search_parallel(ctx.board, us, &ranked[..width], &settings);
+            let saved = self
+                .trees
+                .lock()
+                .map(|mut t| std::mem::take(&mut *t))
+                .unwrap_or_default();
+            let mut result =
+                mcts::search_parallel(ctx.board, us, &ranked[..width], &settings, &saved);
+            drop(saved);
+            let reused = result.arms.iter().map(|a| a.visits as usize).sum::<usize>()
+                - result
+                    .playouts
+                    .min(result.arms.iter().map(|a| a.visits as usize).sum());
+            if let Ok(mut t) = self.trees.lock() {
+                *t = std::mem::take(&mut result.trees);
+            }
             if trace {
                 eprintln!(
-                    "search: {} playouts on {} threads in {:?} (move started {:?} ago)",
+                    "search: {} playouts on {} threads in {:?} (move started {:?} ago), {} nodes, {} visits kept from the last move's trees",
                     result.playouts,
                     settings.threads.max(1),
                     search_start.elapsed(),
-                    start.elapsed()
+                    start.elapsed(),
+                    result.nodes,
+                    reused
                 );
             }
             reorder_by_search(&mut ranked, &result);

@@ -294,6 +294,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     );
                     let Ok(mut all) = records.lock() else { break };
                     all.push((g, record));
+                    if let Some(path) = &args.json {
+                        // After every game, so that a match stopped early keeps its results.
+                        let mut sorted: Vec<(u32, GameRecord)> = all.clone();
+                        sorted.sort_by_key(|(g, _)| *g);
+                        if let Err(e) = std::fs::write(path, to_json(&sorted)) {
+                            eprintln!("{}: {e}", path.display());
+                        }
+                    }
                     let wins = all.iter().filter(|(_, r)| r.tesuji_won()).count();
                     // A hidden bar (output not a terminal) prints nothing: the line goes to
                     // stdout then.

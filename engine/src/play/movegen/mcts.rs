@@ -42,12 +42,14 @@ pub struct ArmStats {
     pub rave_wins: f32,
     /// Win rate the classical value stands for.
     pub prior: f32,
+    /// Virtual playouts the prior counts for.
+    pub prior_visits: f32,
 }
 
 impl ArmStats {
     /// Our win rate after this move (prior included while there are few playouts).
     pub fn win_rate(&self) -> f32 {
-        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+        (self.wins + self.prior * self.prior_visits) / (self.visits as f32 + self.prior_visits)
     }
 }
 
@@ -262,6 +264,8 @@ struct Node {
     rave_visits: u32,
     rave_wins: f32,
     prior: f32,
+    /// Virtual playouts the prior counts for.
+    prior_visits: f32,
     /// Index of the first child in the arena; 0 while not expanded (the root is index 0).
     first_child: u32,
     children: u16,
@@ -276,13 +280,14 @@ impl Node {
             rave_visits: 0,
             rave_wins: 0.0,
             prior,
+            prior_visits: PRIOR_VISITS,
             first_child: 0,
             children: 0,
         }
     }
 
     fn win_rate(&self) -> f32 {
-        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+        (self.wins + self.prior * self.prior_visits) / (self.visits as f32 + self.prior_visits)
     }
 
     fn score(&self, log_parent: f32) -> f32 {
@@ -338,9 +343,13 @@ pub fn search_from(
     tree.push(Node::new(Point::NONE, 0.5));
     let best_value = candidates.first().map_or(0.0, |c| c.value);
     tree[0].first_child = 1;
+    // The classical values weigh more on big boards, where a move's playouts are few.
+    let root_prior_visits = PRIOR_VISITS * (points as f32 / 81.0).max(1.0);
     for c in candidates {
         if board.is_legal_simple(c.point, us) {
-            tree.push(Node::new(c.point, prior_of(c.value, best_value)));
+            let mut n = Node::new(c.point, prior_of(c.value, best_value));
+            n.prior_visits = root_prior_visits;
+            tree.push(n);
         }
     }
     if settings.with_pass {
@@ -489,6 +498,7 @@ pub fn search_from(
             rave_visits: n.rave_visits,
             rave_wins: n.rave_wins,
             prior: n.prior,
+            prior_visits: n.prior_visits,
         })
         .collect();
     arms.sort_by(|a, b| {

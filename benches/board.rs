@@ -261,7 +261,7 @@ fn search(c: &mut Criterion) {
                 reasons: 0,
             })
             .collect();
-        let playouts = if size == 9 { 2000 } else { 500 };
+        let playouts = if size == 9 { 2000 } else { 1500 };
         let settings = SearchSettings {
             playouts,
             komi: 7.0,

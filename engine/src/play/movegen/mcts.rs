@@ -559,8 +559,8 @@ fn graft(tree: &mut Vec<Node>, old: &[Node], from: usize) {
         }
         let block = tree.len();
         let of = n.first_child as usize;
-        for j in of..of + n.children as usize {
-            let mut c = old[j];
+        for (j, &child) in old.iter().enumerate().skip(of).take(n.children as usize) {
+            let mut c = child;
             c.first_child = 0;
             c.children = 0;
             tree.push(c);

@@ -442,7 +442,8 @@ fn json_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 }
 
 fn unquote(s: &str) -> String {
-    let inner = s.trim_matches('"');
+    let inner = s.strip_prefix('"').unwrap_or(s);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
     let mut out = String::new();
     let mut chars = inner.chars();
     while let Some(c) = chars.next() {

@@ -45,9 +45,9 @@ impl std::str::FromStr for SearchKind {
     }
 }
 
-/// Search time per move on boards above 9×9 when no clock says otherwise, per level
-/// (so level 10 stays under two seconds a move on 19×19 with the classical stages).
-pub const DEFAULT_SECONDS_PER_LEVEL: f32 = 0.12;
+/// Time per move (stages and search) on boards above 9×9 when no clock says otherwise, per
+/// level; the search gets at least a third of it whatever the stages took.
+pub const DEFAULT_SECONDS_PER_LEVEL: f32 = 0.1;
 
 /// Reading nodes per tactical or connection question during move generation.
 pub const GENMOVE_READING_NODES: u64 = 20_000;
@@ -389,10 +389,12 @@ impl MoveGenerator {
         // that the playouts (slower on big boards) keep a move under two seconds at level 10.
         let search_deadline = deadline.or_else(|| {
             (size > 9).then(|| {
-                start
-                    + Duration::from_secs_f32(
-                        DEFAULT_SECONDS_PER_LEVEL * f32::from(self.options.level.clamp(1, 10)),
-                    )
+                let cap = Duration::from_secs_f32(
+                    DEFAULT_SECONDS_PER_LEVEL * f32::from(self.options.level.clamp(1, 10)),
+                );
+                // Slow stages (the owl reading of a crowded 19×19 middle game can take
+                // seconds) must not leave the search without playouts.
+                (start + cap).max(Instant::now() + cap / 3)
             })
         });
         let classical = self.options.search == SearchKind::Classical;

@@ -236,5 +236,65 @@ fn make_unmake(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playouts, make_unmake);
+/// The Monte Carlo tree search and the heavy playout policy: playouts per second of a whole
+/// search (selection, expansion, heavy playout, back-up with AMAF) from an opening position
+/// with every legal point a root candidate, one thread; and heavy playouts alone from the
+/// empty board. The tree nodes a search creates are printed once per size (nodes/s is that
+/// count times the search's rate divided by its playouts).
+fn search(c: &mut Criterion) {
+    use tesuji_engine::play::movegen::ValuedMove;
+    use tesuji_engine::play::movegen::mcts::{SearchSettings, search};
+    use tesuji_engine::play::playout::HeavyPlayout;
+    for size in [9usize, 19] {
+        let mut group = c.benchmark_group(format!("search_{size}x{size}"));
+        let mut start = Board::new(size).unwrap();
+        let hoshi = if size == 9 { 2 } else { 3 };
+        let far = size - 1 - hoshi;
+        start.play_unchecked(Point::from_xy(hoshi, hoshi), Color::Black);
+        start.play_unchecked(Point::from_xy(far, far), Color::White);
+        let candidates: Vec<ValuedMove> = start
+            .empty_points()
+            .iter()
+            .map(|&p| ValuedMove {
+                point: p,
+                value: 0.0,
+                reasons: 0,
+            })
+            .collect();
+        let playouts = if size == 9 { 2000 } else { 1500 };
+        let settings = SearchSettings {
+            playouts,
+            komi: 7.0,
+            seed: 7,
+            with_pass: true,
+            deadline: None,
+            threads: 1,
+        };
+        let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
+        println!(
+            "search {size}x{size}: {} playouts made {} tree nodes",
+            probe.playouts, probe.nodes
+        );
+        group.throughput(Throughput::Elements(playouts as u64));
+        group.sample_size(10);
+        group.bench_function("tree_search_playouts", |bench| {
+            let mut b = start.clone();
+            bench.iter(|| black_box(search(&mut b, Color::Black, &candidates, &settings)))
+        });
+        group.throughput(Throughput::Elements(1));
+        group.sample_size(20);
+        let empty = Board::new(size).unwrap();
+        let mut board = empty.clone();
+        let mut heavy = HeavyPlayout::new(0x5eed);
+        group.bench_function("heavy_playout", |bench| {
+            bench.iter(|| {
+                board.clone_from(&empty);
+                black_box(heavy.run(&mut board, Color::Black))
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, playouts, make_unmake, search);
 criterion_main!(benches);

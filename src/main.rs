@@ -149,6 +149,15 @@ struct GtpArgs {
     /// Choose moves by their one-move value only, without checking the opponent's replies.
     #[arg(long)]
     no_lookahead: bool,
+    /// What decides among the candidates: `classical` (the tree search up to 13×13, the
+    /// classical reply look-ahead above) or `mcts` (the tree search on every size, with tree
+    /// reuse between moves). `classical` stays the default until `mcts` measures stronger.
+    #[arg(long, default_value = "classical", value_parser = ["mcts", "classical"])]
+    search: String,
+    /// Threads of the tree search (independent trees merged at the end; default 1 until more
+    /// measure stronger).
+    #[arg(long)]
+    threads: Option<usize>,
     /// Never resign (play on, or pass, however far behind).
     #[arg(long)]
     no_resign: bool,
@@ -221,6 +230,8 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.level = args.level;
     engine.gen_options.lookahead = !args.no_lookahead;
     engine.gen_options.resign = !args.no_resign;
+    engine.gen_options.search = args.search.parse()?;
+    engine.gen_options.threads = args.threads.unwrap_or(1);
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();

@@ -4,16 +4,21 @@
 use crate::gtp_client::{GtpClient, GtpClientError};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use tesuji::engine::board::game::Game;
 use tesuji::engine::board::sgf;
 use tesuji::engine::board::{Color, Move, Vertex};
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct MatchArgs {
+    #[command(subcommand)]
+    pub command: Option<MatchCommand>,
     /// The opponent's GTP command line, e.g. "/usr/games/gnugo --mode gtp --level 1".
-    #[arg(long)]
-    pub opponent: String,
+    #[arg(long, required = false)]
+    pub opponent: Option<String>,
     /// Number of games; tesuji takes Black in the odd-numbered ones (1st, 3rd, ...).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
@@ -40,6 +45,26 @@ pub struct MatchArgs {
     /// side by side play different games
     #[arg(long, default_value_t = 1)]
     pub first_seed: u64,
+    /// Games played at the same time (each with its own pair of engines).
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Play only shard K of N (1-based): games K, K+N, K+2N, ... of the --games, with the
+    /// colours and seeds they have in the whole match, so shards merge into it.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write per-game results as JSON to this file (`tesuji match merge` combines them).
+    #[arg(long, value_name = "OUT")]
+    pub json: Option<PathBuf>,
+}
+
+#[derive(clap::Subcommand)]
+pub enum MatchCommand {
+    /// Combine the --json files of several matches (or shards): the win rate with its 95%
+    /// Wilson interval, move times, illegal moves and crashes over all their games.
+    Merge {
+        #[arg(required = true, value_name = "FILE.json")]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Time control: main time, then byo-yomi periods of `period` seconds for `stones` moves.
@@ -190,11 +215,22 @@ pub fn winner_of(result: &str) -> Option<Color> {
 }
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
+    if let Some(MatchCommand::Merge { files }) = &args.command {
+        return merge(files);
+    }
+    let opponent = args
+        .opponent
+        .clone()
+        .ok_or("--opponent is required to play a match")?;
     let time = args
         .time
         .as_deref()
         .map(str::parse::<TimeControl>)
         .transpose()?;
+    let (shard, shards) = match &args.shard {
+        None => (0, 1),
+        Some(spec) => parse_shard(spec)?,
+    };
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -204,57 +240,291 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         shell_quote(&exe.to_string_lossy()),
         args.tesuji_args
     );
-    let bar = ProgressBar::new(u64::from(args.games));
+    let games: Vec<u32> = (0..args.games)
+        .filter(|g| *g as usize % shards == shard)
+        .collect();
+    let bar = ProgressBar::new(games.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
             .map_err(|e| e.to_string())?,
     );
-    let mut records = Vec::new();
-    for g in 0..args.games {
-        let tesuji_color = if g % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        // A seed per game, so that games against a deterministic opponent differ.
-        let cmd = format!("{tesuji_cmd} --seed {}", args.first_seed + u64::from(g));
-        let record = play_game(&args, &cmd, tesuji_color, time, g + 1)?;
-        let wins = records
-            .iter()
-            .filter(|r: &&GameRecord| r.tesuji_won())
-            .count()
-            + usize::from(record.tesuji_won());
-        let line = format!(
-            "game {:>3}: tesuji {:<5} {:>4} moves  {}  -> {}",
-            g + 1,
-            tesuji_color.name(),
-            record.moves,
-            describe(&record.outcome),
-            if record.tesuji_won() {
-                "tesuji wins"
-            } else if record.winner.is_none() {
-                "draw"
-            } else {
-                "opponent wins"
-            }
-        );
-        // A hidden bar (output not a terminal) prints nothing: the line goes to stdout then.
-        if bar.is_hidden() {
-            println!("{line}");
-        } else {
-            bar.println(line);
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<(u32, GameRecord)>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let jobs = args.jobs.clamp(1, games.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&g) = games.get(k) else { break };
+                    if failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                        break;
+                    }
+                    let tesuji_color = if g % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    // A seed per game, so that games against a deterministic opponent differ.
+                    let cmd = format!("{tesuji_cmd} --seed {}", args.first_seed + u64::from(g));
+                    let record = match play_game(&args, &opponent, &cmd, tesuji_color, time, g + 1)
+                    {
+                        Ok(r) => r,
+                        Err(e) => {
+                            if let Ok(mut f) = failure.lock() {
+                                *f = Some(e);
+                            }
+                            break;
+                        }
+                    };
+                    let line = format!(
+                        "game {:>3}: tesuji {:<5} {:>4} moves  {}  -> {}",
+                        g + 1,
+                        tesuji_color.name(),
+                        record.moves,
+                        describe(&record.outcome),
+                        if record.tesuji_won() {
+                            "tesuji wins"
+                        } else if record.winner.is_none() {
+                            "draw"
+                        } else {
+                            "opponent wins"
+                        }
+                    );
+                    let Ok(mut all) = records.lock() else { break };
+                    all.push((g, record));
+                    if let Some(path) = &args.json {
+                        // After every game, so that a match stopped early keeps its results.
+                        let mut sorted: Vec<(u32, GameRecord)> = all.clone();
+                        sorted.sort_by_key(|(g, _)| *g);
+                        if let Err(e) = std::fs::write(path, to_json(&sorted)) {
+                            eprintln!("{}: {e}", path.display());
+                        }
+                    }
+                    let wins = all.iter().filter(|(_, r)| r.tesuji_won()).count();
+                    // A hidden bar (output not a terminal) prints nothing: the line goes to
+                    // stdout then.
+                    if bar.is_hidden() {
+                        println!("{line}");
+                    } else {
+                        bar.println(line);
+                    }
+                    bar.set_message(format!("tesuji {wins}/{}", all.len()));
+                    bar.inc(1);
+                }
+            });
         }
-        records.push(record);
-        bar.set_message(format!("tesuji {wins}/{}", records.len()));
-        bar.inc(1);
-    }
+    });
     bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().map_err(|e| e.to_string())? {
+        return Err(e);
+    }
+    let mut records = records.into_inner().map_err(|e| e.to_string())?;
+    records.sort_by_key(|(g, _)| *g);
+    if let Some(path) = &args.json {
+        std::fs::write(path, to_json(&records)).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let records: Vec<GameRecord> = records.into_iter().map(|(_, r)| r).collect();
     let summary = summarize(&records);
     println!("{summary}");
     if let Some(dir) = &args.out {
         std::fs::write(dir.join("summary.txt"), format!("{summary}\n"))
             .map_err(|e| format!("cannot write summary: {e}"))?;
     }
+    Ok(())
+}
+
+/// `K/N` with 1 ≤ K ≤ N: the 0-based shard and the count.
+fn parse_shard(spec: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad --shard {spec:?} (K/N with 1 <= K <= N)");
+    let (k, n) = spec.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k - 1, n))
+}
+
+fn color_name(c: Option<Color>) -> &'static str {
+    match c {
+        Some(Color::Black) => "black",
+        Some(Color::White) => "white",
+        None => "none",
+    }
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "black" => Some(Color::Black),
+        "white" => Some(Color::White),
+        _ => None,
+    }
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_times(xs: &[f64]) -> String {
+    let parts: Vec<String> = xs.iter().map(|x| format!("{x:.4}")).collect();
+    format!("[{}]", parts.join(","))
+}
+
+/// The `--json` document: one game a line (game number, colours, outcome, move times).
+pub fn to_json(records: &[(u32, GameRecord)]) -> String {
+    let lines: Vec<String> = records
+        .iter()
+        .map(|(g, r)| {
+            let (kind, by, detail) = match &r.outcome {
+                Outcome::Scored { result, scorer } => ("scored", None, format!("{result}|{scorer}")),
+                Outcome::Resigned(c) => ("resigned", Some(*c), String::new()),
+                Outcome::IllegalMove(c, m) => ("illegal", Some(*c), m.clone()),
+                Outcome::Crashed(c, e) => ("crash", Some(*c), e.clone()),
+                Outcome::TimeLoss(c) => ("time", Some(*c), String::new()),
+            };
+            format!(
+                "{{\"game\":{},\"tesuji\":\"{}\",\"winner\":\"{}\",\"tesuji_won\":{},\"moves\":{},\"outcome\":\"{kind}\",\"by\":\"{}\",\"detail\":{},\"black_times\":{},\"white_times\":{}}}",
+                g + 1,
+                color_name(Some(r.tesuji_color)),
+                color_name(r.winner),
+                r.tesuji_won(),
+                r.moves,
+                color_name(by),
+                json_string(&detail),
+                json_times(&r.move_times[Color::Black as usize]),
+                json_times(&r.move_times[Color::White as usize]),
+            )
+        })
+        .collect();
+    format!("{{\"games\":[\n{}\n]}}\n", lines.join(",\n"))
+}
+
+/// The raw text of `"key":` 's value in one game line of [`to_json`].
+fn json_field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let tag = format!("\"{key}\":");
+    let start = line.find(&tag)? + tag.len();
+    let rest = &line[start..];
+    let end = if rest.starts_with('"') {
+        let mut escaped = false;
+        let mut end = None;
+        for (i, c) in rest.char_indices().skip(1) {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => {
+                    end = Some(i + 1);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        end?
+    } else if rest.starts_with('[') {
+        rest.find(']')? + 1
+    } else {
+        rest.find([',', '}']).unwrap_or(rest.len())
+    };
+    Some(&rest[..end])
+}
+
+fn unquote(s: &str) -> String {
+    let inner = s.strip_prefix('"').unwrap_or(s);
+    let inner = inner.strip_suffix('"').unwrap_or(inner);
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('u') => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        out.push(ch);
+                    }
+                }
+                Some(c) => out.push(c),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads the games of a [`to_json`] document back.
+pub fn from_json(text: &str) -> Result<Vec<(u32, GameRecord)>, String> {
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("{\"game\":"))
+    {
+        let field = |k: &str| json_field(line, k).ok_or_else(|| format!("no {k} in {line}"));
+        let game: u32 = field("game")?.parse().map_err(|_| "bad game number")?;
+        let tesuji_color = parse_color(&unquote(field("tesuji")?)).ok_or("bad tesuji colour")?;
+        let winner = parse_color(&unquote(field("winner")?));
+        let moves: usize = field("moves")?.parse().map_err(|_| "bad move count")?;
+        let by = parse_color(&unquote(field("by")?)).unwrap_or(Color::Black);
+        let detail = unquote(field("detail")?);
+        let outcome = match unquote(field("outcome")?).as_str() {
+            "scored" => {
+                let (result, scorer) = detail.split_once('|').unwrap_or((&detail, ""));
+                Outcome::Scored {
+                    result: result.to_string(),
+                    scorer: scorer.to_string(),
+                }
+            }
+            "resigned" => Outcome::Resigned(by),
+            "illegal" => Outcome::IllegalMove(by, detail),
+            "crash" => Outcome::Crashed(by, detail),
+            "time" => Outcome::TimeLoss(by),
+            other => return Err(format!("unknown outcome {other}")),
+        };
+        let times = |k: &str| -> Result<Vec<f64>, String> {
+            let raw = field(k)?.trim_matches(|c| c == '[' || c == ']');
+            raw.split(',')
+                .filter(|x| !x.trim().is_empty())
+                .map(|x| x.trim().parse::<f64>().map_err(|e| e.to_string()))
+                .collect()
+        };
+        out.push((
+            game - 1,
+            GameRecord {
+                tesuji_color,
+                winner,
+                outcome,
+                moves,
+                move_times: [times("black_times")?, times("white_times")?],
+            },
+        ));
+    }
+    Ok(out)
+}
+
+/// `tesuji match merge`: the summary of every game in `files`.
+fn merge(files: &[PathBuf]) -> Result<(), String> {
+    let mut records = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let games = from_json(&text).map_err(|e| format!("{}: {e}", f.display()))?;
+        println!("{}: {} games", f.display(), games.len());
+        records.extend(games.into_iter().map(|(_, r)| r));
+    }
+    println!("{}", summarize(&records));
     Ok(())
 }
 
@@ -325,6 +595,7 @@ fn shell_quote(s: &str) -> String {
 /// Plays one game; engine failures become outcomes, only our own I/O errors are errors.
 fn play_game(
     args: &MatchArgs,
+    opponent: &str,
     tesuji_cmd: &str,
     tesuji_color: Color,
     time: Option<TimeControl>,
@@ -333,8 +604,8 @@ fn play_game(
     let mut game = Game::new(args.size, args.komi).map_err(|e| e.to_string())?;
     let mut move_times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     let (black_cmd, white_cmd) = match tesuji_color {
-        Color::Black => (tesuji_cmd, args.opponent.as_str()),
-        Color::White => (args.opponent.as_str(), tesuji_cmd),
+        Color::Black => (tesuji_cmd, opponent),
+        Color::White => (opponent, tesuji_cmd),
     };
     let finish = |game: &Game, outcome: Outcome, winner: Option<Color>, move_times| {
         if let Some(dir) = &args.out {
@@ -342,7 +613,7 @@ fn play_game(
                 if c == tesuji_color {
                     "tesuji".to_string()
                 } else {
-                    args.opponent.clone()
+                    opponent.to_string()
                 }
             };
             let result = match (&outcome, winner) {
@@ -485,7 +756,7 @@ fn play_game(
         passes = if mv == Move::Pass { passes + 1 } else { 0 };
         color = color.opponent();
     }
-    let (result, scorer) = score(&mut engines, tesuji_color, &args.opponent, &game);
+    let (result, scorer) = score(&mut engines, tesuji_color, opponent, &game);
     let winner = winner_of(&result);
     for e in &mut engines {
         e.quit();

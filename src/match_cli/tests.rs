@@ -41,3 +41,60 @@ fn median_and_winner() {
     assert_eq!(winner_of("B+R"), Some(Color::Black));
     assert_eq!(winner_of("0"), None);
 }
+
+#[test]
+fn per_game_json_reads_back_and_shards_parse() {
+    let records = vec![
+        (
+            0,
+            GameRecord {
+                tesuji_color: Color::Black,
+                winner: Some(Color::Black),
+                outcome: Outcome::Scored {
+                    result: "B+3.5".into(),
+                    scorer: "gnugo \"x\"".into(),
+                },
+                moves: 120,
+                move_times: [vec![0.5, 1.25], vec![0.01]],
+            },
+        ),
+        (
+            1,
+            GameRecord {
+                tesuji_color: Color::White,
+                winner: Some(Color::Black),
+                outcome: Outcome::Crashed(Color::White, "broken\npipe".into()),
+                moves: 7,
+                move_times: [vec![], vec![2.0]],
+            },
+        ),
+        (
+            2,
+            GameRecord {
+                tesuji_color: Color::Black,
+                winner: Some(Color::White),
+                outcome: Outcome::Resigned(Color::Black),
+                moves: 200,
+                move_times: [vec![1.0], vec![0.2]],
+            },
+        ),
+    ];
+    let text = to_json(&records);
+    let back = from_json(&text).unwrap();
+    assert_eq!(back.len(), 3);
+    for ((g, a), (h, b)) in records.iter().zip(&back) {
+        assert_eq!(g, h);
+        assert_eq!(a.tesuji_color, b.tesuji_color);
+        assert_eq!(a.winner, b.winner);
+        assert_eq!(a.outcome, b.outcome);
+        assert_eq!(a.moves, b.moves);
+        assert_eq!(a.move_times, b.move_times);
+    }
+    let summary = summarize(&back.into_iter().map(|(_, r)| r).collect::<Vec<_>>());
+    assert!(summary.starts_with("tesuji won 1 of 3 games"), "{summary}");
+    assert!(summary.contains("crashes: 1 (tesuji 1)"), "{summary}");
+    assert_eq!(parse_shard("2/3"), Ok((1, 3)));
+    assert!(
+        parse_shard("0/3").is_err() && parse_shard("4/3").is_err() && parse_shard("x").is_err()
+    );
+}

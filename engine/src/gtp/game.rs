@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::board::game::{TimeLeft, TimeSettings};
 use crate::board::sgf::{self, EmptySetup, Until};
 use crate::board::{Color, Move, Point, Vertex};
-use crate::play::movegen::{Decision, MoveGenerator};
+use crate::play::movegen::{Decision, MoveGenerator, SearchKind};
 
 /// This file's commands, in `list_commands` order.
 pub(super) static COMMANDS: &[Command] = commands! {
@@ -111,10 +111,20 @@ impl GtpEngine {
             options.lookahead = false;
         }
         let generator = MoveGenerator::new(self.patterns, options);
+        // Tree reuse goes with the tree search on every size; the classical default keeps
+        // the search as it was measured (fresh trees each move).
+        if options.search == SearchKind::Mcts {
+            if let Ok(mut t) = generator.trees.lock() {
+                *t = std::mem::take(&mut self.search_trees);
+            }
+        }
         let komi = self.game.komi();
         self.sync_trymoves();
         let mut board = self.game.board().clone();
         let choice = generator.generate(&mut board, color, komi, allowed);
+        if let Ok(mut t) = generator.trees.lock() {
+            self.search_trees = std::mem::take(&mut *t);
+        }
         let mut decision = choice.decision;
         if matches!(mode, GenMode::Cleanup) && decision == Decision::Pass {
             // Cleanup: capture whatever can still be captured (dead stones the opponent left

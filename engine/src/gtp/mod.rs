@@ -29,6 +29,8 @@ pub struct GtpEngine {
     pub gen_options: GenOptions,
     /// The candidates of the last generated move (GNU Go's `top_moves`).
     last_choice: Option<MoveChoice>,
+    /// The tree search's trees from the last genmove, reused by the next one.
+    search_trees: Vec<crate::play::movegen::mcts::SavedTree>,
     /// Positions after each outstanding `trymove` (hash, move count): GNU Go's stack of moves
     /// that reading counts as depth.
     trymoves: Vec<(u64, usize)>,
@@ -90,6 +92,7 @@ impl GtpEngine {
             scoring_rules: ScoringRules::Japanese,
             gen_options: GenOptions::default(),
             last_choice: None,
+            search_trees: Vec::new(),
             trymoves: Vec::new(),
             owl: None,
             quit: false,

@@ -42,12 +42,14 @@ pub struct ArmStats {
     pub rave_wins: f32,
     /// Win rate the classical value stands for.
     pub prior: f32,
+    /// Virtual playouts the prior counts for.
+    pub prior_visits: f32,
 }
 
 impl ArmStats {
     /// Our win rate after this move (prior included while there are few playouts).
     pub fn win_rate(&self) -> f32 {
-        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+        (self.wins + self.prior * self.prior_visits) / (self.visits as f32 + self.prior_visits)
     }
 }
 
@@ -61,6 +63,61 @@ pub struct SearchResult {
     /// For each point, the fraction of playouts at whose end it was ours (a stone, or an
     /// empty point touching only our stones).
     pub ownership: Box<[f32; NUM_CELLS]>,
+    /// Tree nodes created (summed over the threads' trees).
+    pub nodes: usize,
+    /// The threads' trees, for the next search to start from ([`SavedTree`]).
+    pub trees: Vec<SavedTree>,
+}
+
+/// A finished search tree kept for the next move: the subtree under the two moves played
+/// since (ours, then the reply) becomes the next search's statistics.
+#[derive(Clone, Debug, Default)]
+pub struct SavedTree {
+    nodes: Vec<Node>,
+    /// The root position: its hash, the moves played to reach it, and who was to move.
+    hash: u64,
+    move_count: usize,
+    us: Option<Color>,
+}
+
+impl SavedTree {
+    /// Visits of the root (0 for an empty tree).
+    pub fn visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// The node reached from the saved root by the moves `board` has played since it, when
+    /// `board` continues the saved root's position with `us` to move.
+    fn descend(&self, board: &Board, us: Color) -> Option<usize> {
+        if self.nodes.is_empty() || self.us != Some(us) {
+            return None;
+        }
+        let since = board.move_count().checked_sub(self.move_count)?;
+        if since == 0 || since > 4 {
+            return None;
+        }
+        let mut back = board.clone();
+        for _ in 0..since {
+            back.undo();
+        }
+        if back.hash() != self.hash {
+            return None;
+        }
+        let mut node = 0;
+        for (_, mv) in board.moves().skip(self.move_count) {
+            let target = match mv {
+                Move::Pass => Point::PASS,
+                Move::Play(p) => p,
+            };
+            let n = &self.nodes[node];
+            let first = n.first_child as usize;
+            if n.children == 0 {
+                return None;
+            }
+            node = (first..first + n.children as usize).find(|&i| self.nodes[i].mv == target)?;
+        }
+        Some(node)
+    }
 }
 
 impl SearchResult {
@@ -107,6 +164,88 @@ pub struct SearchSettings {
     /// Whether passing is an arm too.
     pub with_pass: bool,
     pub deadline: Option<Instant>,
+    /// Threads searching independent trees (root parallelism), merged at the end; the
+    /// playouts are shared out among them. 0 or 1: one tree on the calling thread.
+    pub threads: usize,
+}
+
+/// Runs [`search`] on `settings.threads` threads, each an independent tree with its own seed
+/// and a share of the playouts, and merges the root statistics (visits, wins, RAVE) and the
+/// ownership. With one thread it is [`search`] itself.
+pub fn search_parallel(
+    board: &Board,
+    us: Color,
+    candidates: &[ValuedMove],
+    settings: &SearchSettings,
+    saved: &[SavedTree],
+) -> SearchResult {
+    let threads = settings.threads.max(1);
+    if threads == 1 {
+        return search_from(&mut board.clone(), us, candidates, settings, saved.first());
+    }
+    let results: Vec<SearchResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let mut local = *settings;
+                local.threads = 1;
+                local.playouts = settings.playouts.div_ceil(threads);
+                local.seed = settings
+                    .seed
+                    .wrapping_add((t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+                let mut b = board.clone();
+                let old = saved.get(t);
+                scope.spawn(move || search_from(&mut b, us, candidates, &local, old))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("search thread panicked"))
+            .collect()
+    });
+    merge_results(results)
+}
+
+/// Sums the root arms (matched by move) and weighs the ownership by playouts.
+fn merge_results(mut results: Vec<SearchResult>) -> SearchResult {
+    let mut arms: Vec<ArmStats> = Vec::new();
+    let mut playouts = 0;
+    let mut nodes = 0;
+    let mut trees = Vec::new();
+    let mut ownership = Box::new([0.0f32; NUM_CELLS]);
+    for r in results.iter_mut() {
+        trees.append(&mut r.trees);
+        playouts += r.playouts;
+        nodes += r.nodes;
+        for (o, x) in ownership.iter_mut().zip(r.ownership.iter()) {
+            *o += x * r.playouts as f32;
+        }
+        for a in &r.arms {
+            match arms.iter_mut().find(|m| m.mv == a.mv) {
+                Some(m) => {
+                    m.visits += a.visits;
+                    m.wins += a.wins;
+                    m.rave_visits += a.rave_visits;
+                    m.rave_wins += a.rave_wins;
+                }
+                None => arms.push(*a),
+            }
+        }
+    }
+    for o in ownership.iter_mut() {
+        *o /= playouts.max(1) as f32;
+    }
+    arms.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.win_rate().total_cmp(&a.win_rate()))
+    });
+    SearchResult {
+        arms,
+        playouts,
+        ownership,
+        nodes,
+        trees,
+    }
 }
 
 /// The prior win rate of a candidate whose classical value is `value`, the best being
@@ -125,6 +264,8 @@ struct Node {
     rave_visits: u32,
     rave_wins: f32,
     prior: f32,
+    /// Virtual playouts the prior counts for.
+    prior_visits: f32,
     /// Index of the first child in the arena; 0 while not expanded (the root is index 0).
     first_child: u32,
     children: u16,
@@ -139,13 +280,14 @@ impl Node {
             rave_visits: 0,
             rave_wins: 0.0,
             prior,
+            prior_visits: PRIOR_VISITS,
             first_child: 0,
             children: 0,
         }
     }
 
     fn win_rate(&self) -> f32 {
-        (self.wins + self.prior * PRIOR_VISITS) / (self.visits as f32 + PRIOR_VISITS)
+        (self.wins + self.prior * self.prior_visits) / (self.visits as f32 + self.prior_visits)
     }
 
     fn score(&self, log_parent: f32) -> f32 {
@@ -177,6 +319,19 @@ pub fn search(
     candidates: &[ValuedMove],
     settings: &SearchSettings,
 ) -> SearchResult {
+    search_from(board, us, candidates, settings, None)
+}
+
+/// [`search`], starting from the statistics of `saved` (a tree of an earlier search on this
+/// game) where it leads to the current position: each candidate found there keeps its
+/// visits, wins, RAVE and subtree.
+pub fn search_from(
+    board: &mut Board,
+    us: Color,
+    candidates: &[ValuedMove],
+    settings: &SearchSettings,
+    saved: Option<&SavedTree>,
+) -> SearchResult {
     // A copy: the board's empty-point order (which the playouts draw from) changes with
     // play and undo, and the same seed must give the same search on the same position.
     let board = &mut board.clone();
@@ -188,9 +343,13 @@ pub fn search(
     tree.push(Node::new(Point::NONE, 0.5));
     let best_value = candidates.first().map_or(0.0, |c| c.value);
     tree[0].first_child = 1;
+    // The classical values weigh more on big boards, where a move's playouts are few.
+    let root_prior_visits = PRIOR_VISITS * (points as f32 / 81.0).max(1.0);
     for c in candidates {
         if board.is_legal_simple(c.point, us) {
-            tree.push(Node::new(c.point, prior_of(c.value, best_value)));
+            let mut n = Node::new(c.point, prior_of(c.value, best_value));
+            n.prior_visits = root_prior_visits;
+            tree.push(n);
         }
     }
     if settings.with_pass {
@@ -199,6 +358,11 @@ pub fn search(
         tree.push(Node::new(Point::PASS, PASS_PRIOR));
     }
     tree[0].children = (tree.len() - 1) as u16;
+    if let Some(old) = saved
+        && let Some(from) = old.descend(board, us)
+    {
+        graft(&mut tree, &old.nodes, from);
+    }
 
     let mut runner = HeavyPlayout::new(settings.seed ^ board.hash());
     let start_moves = board.move_count();
@@ -334,6 +498,7 @@ pub fn search(
             rave_visits: n.rave_visits,
             rave_wins: n.rave_wins,
             prior: n.prior,
+            prior_visits: n.prior_visits,
         })
         .collect();
     arms.sort_by(|a, b| {
@@ -345,10 +510,64 @@ pub fn search(
     for (o, &n) in ownership.iter_mut().zip(owned.iter()) {
         *o = n as f32 / done.max(1) as f32;
     }
+    let nodes = tree.len();
+    tree.shrink_to_fit();
     SearchResult {
         arms,
         playouts: done,
         ownership,
+        nodes,
+        trees: vec![SavedTree {
+            nodes: tree,
+            hash: board.hash(),
+            move_count: start_moves,
+            us: Some(us),
+        }],
+    }
+}
+
+/// Copies into the new root's children (already in `tree`) the statistics and subtrees of
+/// the same moves under `old[from]`, and gives the root their visits.
+fn graft(tree: &mut Vec<Node>, old: &[Node], from: usize) {
+    let o = &old[from];
+    if o.children == 0 {
+        return;
+    }
+    let old_first = o.first_child as usize;
+    let old_children = old_first..old_first + o.children as usize;
+    let first = tree[0].first_child as usize;
+    let mut queue: Vec<(usize, usize)> = Vec::new();
+    for i in first..first + tree[0].children as usize {
+        if let Some(j) = old_children.clone().find(|&j| old[j].mv == tree[i].mv) {
+            let prior = tree[i].prior;
+            tree[i] = old[j];
+            tree[i].prior = prior;
+            tree[i].first_child = 0;
+            tree[i].children = 0;
+            tree[0].visits += old[j].visits;
+            queue.push((i, j));
+        }
+    }
+    // Breadth first: each old node's children are copied as one block.
+    let mut k = 0;
+    while k < queue.len() {
+        let (new, oldi) = queue[k];
+        k += 1;
+        let n = old[oldi];
+        if n.children == 0 {
+            continue;
+        }
+        let block = tree.len();
+        let of = n.first_child as usize;
+        for (j, &child) in old.iter().enumerate().skip(of).take(n.children as usize) {
+            let mut c = child;
+            c.first_child = 0;
+            c.children = 0;
+            tree.push(c);
+            queue.push((tree.len() - 1, j));
+        }
+        tree[new].first_child = block as u32;
+        tree[new].children = n.children;
     }
 }
 
@@ -421,8 +640,19 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
     let size = board.size();
     let (x, y) = p.xy();
     let edge = x == 0 || y == 0 || x + 1 == size || y + 1 == size;
-    if edge && prior <= 0.5 && board.empty_points().len() * 3 > size * size * 2 {
+    let open = board.empty_points().len() * 3 > size * size * 2;
+    if edge && prior <= 0.5 && open {
         prior = 0.4;
+    }
+    if open && size >= 13 && prior <= 0.5 {
+        // The opening on a big board: the third and fourth lines take territory and
+        // influence, the second line is slow.
+        let line = x.min(y).min(size - 1 - x).min(size - 1 - y);
+        prior = match line {
+            1 => prior.min(0.45),
+            2 | 3 => 0.55,
+            _ => prior,
+        };
     }
     prior
 }

@@ -18,9 +18,37 @@ pub mod eval;
 pub mod lookahead;
 pub mod mcts;
 
-/// Largest board on which the look-ahead is the Monte Carlo search (measured on 9×9: 9x9.tst
-/// 29/71 with it, 18/71 without); larger boards use the classical reply look-ahead.
+/// Largest board on which the look-ahead of [`SearchKind::Classical`] is still the Monte
+/// Carlo search (measured on 9×9: 9x9.tst 29/71 with it, 18/71 without); larger boards use
+/// the classical reply look-ahead there. [`SearchKind::Mcts`] searches on every size.
 pub const MONTE_CARLO_MAX_SIZE: usize = 13;
+
+/// What decides among the classical candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SearchKind {
+    /// The Monte Carlo tree search on every board size.
+    Mcts,
+    /// As before the tree search was made general: the Monte Carlo search up to
+    /// [`MONTE_CARLO_MAX_SIZE`], the classical reply look-ahead above. The default until the
+    /// general search measures stronger (docs/movegen.md).
+    #[default]
+    Classical,
+}
+
+impl std::str::FromStr for SearchKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SearchKind, String> {
+        match s {
+            "mcts" => Ok(SearchKind::Mcts),
+            "classical" => Ok(SearchKind::Classical),
+            _ => Err(format!("unknown search {s:?} (mcts or classical)")),
+        }
+    }
+}
+
+/// Time per move (stages and search) on boards above 9×9 when no clock says otherwise, per
+/// level; the search gets at least a third of it whatever the stages took.
+pub const DEFAULT_SECONDS_PER_LEVEL: f32 = 0.1;
 
 /// Reading nodes per tactical or connection question during move generation.
 pub const GENMOVE_READING_NODES: u64 = 20_000;
@@ -55,6 +83,10 @@ pub struct GenOptions {
     /// How the game is counted: under territory counting (GNU Go's default) a stone played
     /// inside settled territory costs a point, so the engine passes instead.
     pub rules: ScoringRules,
+    /// What decides: the tree search on every size, or the classical look-ahead above 13×13.
+    pub search: SearchKind,
+    /// Threads of the tree search (independent trees merged at the end).
+    pub threads: usize,
 }
 
 impl Default for GenOptions {
@@ -67,6 +99,8 @@ impl Default for GenOptions {
             playouts: 200,
             seed: 0,
             rules: ScoringRules::Japanese,
+            search: SearchKind::Classical,
+            threads: 1,
         }
     }
 }
@@ -234,6 +268,9 @@ pub struct MoveGenerator {
     pub patterns: &'static dyn PatternSet,
     pub options: GenOptions,
     pub stages: Vec<Box<dyn Stage>>,
+    /// The tree search's trees: set before `generate` to reuse the trees of the previous
+    /// move (the subtree under the moves played since), replaced by this move's trees.
+    pub trees: std::sync::Mutex<Vec<mcts::SavedTree>>,
 }
 
 impl MoveGenerator {
@@ -243,6 +280,7 @@ impl MoveGenerator {
             patterns,
             options,
             stages: stages::standard(),
+            trees: std::sync::Mutex::new(Vec::new()),
         }
     }
 
@@ -348,7 +386,21 @@ impl MoveGenerator {
         let mut searched = None;
         let mut search_win_rate = 0.0;
         let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
-        if self.options.lookahead && !ranked.is_empty() && size > MONTE_CARLO_MAX_SIZE {
+        // Without a clock, the tree search on boards above 9×9 gets a time cap by level, so
+        // that the playouts (slower on big boards) keep a move under two seconds at level 10.
+        let search_deadline = deadline.or_else(|| {
+            (size > 9).then(|| {
+                let cap = Duration::from_secs_f32(
+                    DEFAULT_SECONDS_PER_LEVEL * f32::from(self.options.level.clamp(1, 10)),
+                );
+                // Slow stages (the owl reading of a crowded 19×19 middle game can take
+                // seconds) must not leave the search without playouts.
+                (start + cap).max(Instant::now() + cap / 3)
+            })
+        });
+        let classical = self.options.search == SearchKind::Classical;
+        if self.options.lookahead && !ranked.is_empty() && classical && size > MONTE_CARLO_MAX_SIZE
+        {
             // On big boards a few thousand playouts say little (the search turned a
             // handicap opening move into a centre stone): the classical look-ahead instead.
             lookahead::refine(
@@ -371,9 +423,36 @@ impl MoveGenerator {
                 seed: self.options.seed,
                 // Always an arm: it is how the search says that no stone gains anything.
                 with_pass: true,
-                deadline,
+                deadline: search_deadline,
+                threads: self.options.threads,
             };
-            let result = mcts::search(ctx.board, us, &ranked[..width], &settings);
+            let search_start = Instant::now();
+            let saved = self
+                .trees
+                .lock()
+                .map(|mut t| std::mem::take(&mut *t))
+                .unwrap_or_default();
+            let mut result =
+                mcts::search_parallel(ctx.board, us, &ranked[..width], &settings, &saved);
+            drop(saved);
+            let reused = result.arms.iter().map(|a| a.visits as usize).sum::<usize>()
+                - result
+                    .playouts
+                    .min(result.arms.iter().map(|a| a.visits as usize).sum());
+            if let Ok(mut t) = self.trees.lock() {
+                *t = std::mem::take(&mut result.trees);
+            }
+            if trace {
+                eprintln!(
+                    "search: {} playouts on {} threads in {:?} (move started {:?} ago), {} nodes, {} visits kept from the last move's trees",
+                    result.playouts,
+                    settings.threads.max(1),
+                    search_start.elapsed(),
+                    start.elapsed(),
+                    result.nodes,
+                    reused
+                );
+            }
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);
             search_win_rate = result.best().map_or(0.0, |a| a.win_rate());

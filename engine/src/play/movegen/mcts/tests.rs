@@ -21,6 +21,7 @@ fn settings(seed: u64) -> SearchSettings {
         seed,
         with_pass: false,
         deadline: None,
+        threads: 1,
     }
 }
 
@@ -110,4 +111,112 @@ fn never_fills_its_own_eyes_while_dame_remain() {
         }
         assert_ne!(choice.decision, Decision::Resign);
     }
+}
+
+#[test]
+fn two_threads_find_the_race_and_repeat_themselves() {
+    let b = capturing_race();
+    let (b1, c1) = (pt(&b, "B1"), pt(&b, "C1"));
+    let candidates: Vec<ValuedMove> = ["E5", "E3", "B1", "C1", "E7"]
+        .iter()
+        .map(|v| candidate(pt(&b, v), 1.0))
+        .collect();
+    let mut s = settings(5);
+    s.threads = 2;
+    let first = search_parallel(&b, Color::Black, &candidates, &s, &[]);
+    assert_eq!(
+        first.playouts, 2000,
+        "the playouts are shared out, not multiplied"
+    );
+    let best = first.best().unwrap().mv;
+    assert!(
+        best == Move::Play(b1) || best == Move::Play(c1),
+        "{:?}",
+        first.arms
+    );
+    let visits: u32 = first.arms.iter().map(|a| a.visits).sum();
+    assert_eq!(visits as usize, first.playouts);
+    let second = search_parallel(&b, Color::Black, &candidates, &s, &[]);
+    assert_eq!(first.arms, second.arms, "threads merge in a fixed order");
+}
+
+#[test]
+fn the_tree_search_plays_a_legal_move_on_19x19_with_threads() {
+    let mut b = Board::new(19).unwrap();
+    for (i, v) in ["Q16", "D4", "Q4", "D16", "R10"].iter().enumerate() {
+        let c = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let p = pt(&b, v);
+        b.play_unchecked(p, c);
+    }
+    for threads in [1, 2] {
+        let generator = MoveGenerator::new(
+            &NoPatterns,
+            GenOptions {
+                level: 1,
+                threads,
+                ..GenOptions::default()
+            },
+        );
+        let choice = generator.generate(&mut b, Color::White, 6.5, None);
+        let Decision::Play(p) = choice.decision else {
+            panic!("threads {threads}: {:?}", choice.decision)
+        };
+        assert!(b.is_legal_simple(p, Color::White), "threads {threads}");
+        assert!(
+            choice.ranked[0].reasons & crate::play::movegen::reason::LOOKAHEAD != 0,
+            "the tree search decided"
+        );
+    }
+}
+
+#[test]
+fn the_next_search_keeps_the_visits_under_the_moves_played() {
+    let mut b = capturing_race();
+    let candidates: Vec<ValuedMove> = ["E5", "E3", "B1", "C1", "E7"]
+        .iter()
+        .map(|v| candidate(pt(&b, v), 1.0))
+        .collect();
+    let first = search(&mut b, Color::Black, &candidates, &settings(4));
+    let Move::Play(ours) = first.best().unwrap().mv else {
+        panic!("{:?}", first.arms)
+    };
+    let saved = &first.trees[0];
+    assert_eq!(saved.visits() as usize, first.playouts);
+    b.play_unchecked(ours, Color::Black);
+    // White's reply: the one the tree explored most.
+    let replies: Vec<Point> = ["E5", "E3", "E7", "F5", "D5"]
+        .iter()
+        .map(|v| pt(&b, v))
+        .filter(|&p| b.is_legal_simple(p, Color::White))
+        .collect();
+    let reply = replies[0];
+    b.play_unchecked(reply, Color::White);
+    let next: Vec<ValuedMove> = b
+        .empty_points()
+        .iter()
+        .filter(|&&p| b.is_legal_simple(p, Color::Black))
+        .map(|&p| candidate(p, 1.0))
+        .collect();
+    let mut none = settings(4);
+    none.playouts = 0;
+    let kept = search_from(&mut b, Color::Black, &next, &none, Some(saved));
+    let visits: u32 = kept.arms.iter().map(|a| a.visits).sum();
+    assert!(visits > 0, "the subtree's visits are kept: {:?}", kept.arms);
+    assert!((visits as usize) < first.playouts);
+    let fresh = search_from(&mut b, Color::Black, &next, &none, None);
+    assert_eq!(fresh.arms.iter().map(|a| a.visits).sum::<u32>(), 0);
+    // A position the tree does not lead to keeps nothing.
+    let other = capturing_race();
+    let unrelated = search_from(
+        &mut other.clone(),
+        Color::Black,
+        &candidates,
+        &none,
+        Some(saved),
+    );
+    assert_eq!(unrelated.arms.iter().map(|a| a.visits).sum::<u32>(), 0);
 }

@@ -12,4 +12,5 @@ pub mod eyes;
 pub mod influence;
 pub mod owl;
 pub mod scoring;
+pub mod semeai;
 pub mod unconditional;

@@ -38,20 +38,21 @@ pub struct SemeaiOptions {
 impl Default for SemeaiOptions {
     fn default() -> Self {
         SemeaiOptions {
-            node_budget: 20_000,
-            max_depth: 40,
+            node_budget: 4_000,
+            max_depth: 6,
         }
     }
 }
 
-/// The answer of [`analyze_semeai`], GNU Go's three values.
+/// The answer of [`analyze_semeai`], GNU Go's three values, all with A moving first: `1 1`
+/// A kills B, `1 0` seki (or both live), `0 0` A loses the race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SemeaiResult {
-    /// Does dragon A survive (win or seki) when A moves first: 1, else 0.
-    pub a_first: i32,
-    /// Does dragon A survive when B moves first.
-    pub b_first: i32,
-    /// A's move when A moves first (`None`: pass, or no move saves A).
+    /// Does dragon A survive (kill or seki): 1, else 0.
+    pub survives: i32,
+    /// Does A capture B: 1, else 0.
+    pub kills: i32,
+    /// A's move (`None`: pass, or no move saves A).
     pub mv: Option<Point>,
 }
 
@@ -87,7 +88,7 @@ fn target(board: &Board, stones: &[Point]) -> Option<Point> {
 }
 
 /// Analyses the race between dragon `a` and dragon `b` (stones of each; they must be of
-/// opposite colours): whether A survives moving first and moving second, and A's move.
+/// opposite colours) with A to move: whether A survives, whether it kills B, and its move.
 pub fn analyze_semeai(
     board: &mut Board,
     a: &[Point],
@@ -132,13 +133,10 @@ pub fn analyze_semeai(
             best = (v, None);
         }
     }
-    s.nodes = 0;
-    let second = s.value(board, color_a.opponent(), 0, 0, LOSS, WIN);
-    let a_first = i32::from(best.0 >= SEKI);
     Some(SemeaiResult {
-        a_first,
-        b_first: i32::from(second >= SEKI),
-        mv: if a_first == 1 { best.1 } else { None },
+        survives: i32::from(best.0 >= SEKI),
+        kills: i32::from(best.0 == WIN),
+        mv: if best.0 >= SEKI { best.1 } else { None },
     })
 }
 
@@ -147,11 +145,9 @@ impl Search {
         board.color_at(t) != Some(c)
     }
 
-    /// Liberty count judgement for A with `to_move` to play.
-    fn count(&self, board: &Board, to_move: Color) -> i32 {
-        let la = board.libs(self.a) as i32 + i32::from(to_move == self.color_a);
-        let lb = board.libs(self.b) as i32 + i32::from(to_move != self.color_a);
-        (la - lb).signum()
+    /// The counting judgement for A with `to_move` to play (see [`Race`]).
+    fn count(&self, board: &mut Board, to_move: Color) -> i32 {
+        Race::from_board(board, self.a, self.b).solve(to_move == self.color_a)
     }
 
     /// The race's value for A with `to_move` to play, alpha-beta in `[alpha, beta]`.
@@ -305,6 +301,188 @@ impl Search {
         }
         out
     }
+}
+
+/// Liberties a big eye of `n` points is worth in a race (the classical table: 1, 2, 3, 5, 8,
+/// 12, 17).
+pub fn big_eye_liberties(n: usize) -> u32 {
+    match n {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        3 => 3,
+        4 => 5,
+        5 => 8,
+        6 => 12,
+        _ => 17,
+    }
+}
+
+/// A race reduced to counts: each side's outside liberties (with the approach moves they
+/// need), eye liberties (a big eye's value) and the shared liberties, solved exactly by a
+/// tiny minimax. `A` is the side whose value is returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Race {
+    /// Outside liberties of A (only A's, not in an eye), plus approach moves B needs.
+    pub outside_a: u32,
+    /// Eye liberties of A.
+    pub eye_a: u32,
+    /// The same for B.
+    pub outside_b: u32,
+    /// Eye liberties of B.
+    pub eye_b: u32,
+    /// Liberties of both.
+    pub shared: u32,
+    /// A has two eyes or more: it cannot be captured.
+    pub alive_a: bool,
+    /// B has two eyes or more.
+    pub alive_b: bool,
+}
+
+impl Race {
+    /// The counts of the race between the strings at `a` and `b`.
+    pub fn from_board(board: &mut Board, a: Point, b: Point) -> Race {
+        let ca = board.color_at(a).expect("a stone");
+        let la: Vec<Point> = board.liberties(a).collect();
+        let lb: Vec<Point> = board.liberties(b).collect();
+        let shared = la.iter().filter(|l| lb.contains(l)).count() as u32;
+        let (oa, ea, alive_a) = side_counts(board, a, ca, &la, &lb);
+        let (ob, eb, alive_b) = side_counts(board, b, ca.opponent(), &lb, &la);
+        Race {
+            outside_a: oa,
+            eye_a: ea,
+            outside_b: ob,
+            eye_b: eb,
+            shared,
+            alive_a,
+            alive_b,
+        }
+    }
+
+    /// +1 when B is captured, 0 seki, -1 when A is captured, with A to move when
+    /// `a_to_move`.
+    pub fn solve(&self, a_to_move: bool) -> i32 {
+        if self.alive_a {
+            return if self.alive_b { SEKI } else { WIN };
+        }
+        if self.alive_b {
+            return LOSS;
+        }
+        let mut memo = HashMap::new();
+        let st = [
+            self.outside_a,
+            self.eye_a,
+            self.outside_b,
+            self.eye_b,
+            self.shared,
+        ];
+        if a_to_move {
+            race_value(st, 0, &mut memo)
+        } else {
+            -race_value([st[2], st[3], st[0], st[1], st[4]], 0, &mut memo)
+        }
+    }
+}
+
+/// Outside liberties (with approach moves), eye liberties and two-eye life of the string at
+/// `t` of colour `c`, whose liberties are `own` (`other` the enemy's).
+fn side_counts(board: &mut Board, t: Point, c: Color, own: &[Point], other: &[Point]) -> (u32, u32, bool) {
+    let mut outside = 0;
+    let mut eyes = 0;
+    let mut n_eyes = 0;
+    let mut seen: Vec<Point> = Vec::new();
+    for &l in own {
+        if other.contains(&l) || seen.contains(&l) {
+            continue;
+        }
+        if let Some(region) = eye_region(board, l, c) {
+            seen.extend(region.iter().copied());
+            eyes += big_eye_liberties(region.len());
+            n_eyes += 1;
+            continue;
+        }
+        outside += 1;
+        // An approach move: the enemy filling here would be self-atari.
+        if board.try_play(l, c.opponent()) {
+            if board.libs(l) == 1 && board.color_at(t) == Some(c) && board.libs(t) > 1 {
+                outside += 1;
+            }
+            board.undo();
+        }
+    }
+    (outside, eyes, n_eyes >= 2)
+}
+
+/// The empty region around `p` when every stone next to it is `c` and it has at most 7
+/// points: an eye of that colour.
+fn eye_region(board: &Board, p: Point, c: Color) -> Option<Vec<Point>> {
+    let mut region = vec![p];
+    let mut i = 0;
+    while i < region.len() {
+        let q = region[i];
+        i += 1;
+        for n in q.neighbors() {
+            if !board.on_board(n) {
+                continue;
+            }
+            match board.color_at(n) {
+                Some(x) if x == c => {}
+                Some(_) => return None,
+                None => {
+                    if !region.contains(&n) {
+                        region.push(n);
+                        if region.len() > 7 {
+                            return None;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Some(region)
+}
+
+/// The counting game: `[outside, eye]` of the side to move, then of its opponent, then the
+/// shared liberties; value for the side to move. `passes` ends it in seki at 2.
+fn race_value(st: [u32; 5], passes: u8, memo: &mut HashMap<([u32; 5], u8), i32>) -> i32 {
+    if passes >= 2 {
+        return SEKI;
+    }
+    if let Some(&v) = memo.get(&(st, passes)) {
+        return v;
+    }
+    let [om, em, oo, eo, s] = st;
+    let mine = om + em + s;
+    let theirs = oo + eo + s;
+    let mut best = LOSS - 1;
+    let consider = |best: &mut i32, v: i32| *best = (*best).max(v);
+    // Fill an outside liberty of the opponent.
+    if oo > 0 {
+        if theirs == 1 {
+            consider(&mut best, WIN);
+        } else {
+            consider(&mut best, -race_value([oo - 1, eo, om, em, s], 0, memo));
+        }
+    }
+    // Fill a shared liberty (not suicide: it must capture or leave us a liberty).
+    if s > 0 {
+        if theirs == 1 {
+            consider(&mut best, WIN);
+        } else if mine > 1 {
+            consider(&mut best, -race_value([oo, eo, om, em, s - 1], 0, memo));
+        }
+    }
+    // Fill an eye liberty: the last one only as the capture.
+    if eo > 0 {
+        if theirs == 1 {
+            consider(&mut best, WIN);
+        } else if eo >= 2 {
+            consider(&mut best, -race_value([oo, eo - 1, om, em, s], 0, memo));
+        }
+    }
+    consider(&mut best, -race_value([oo, eo, om, em, s], passes + 1, memo));
+    memo.insert((st, passes), best);
+    best
 }
 
 /// Whether `color` playing at the empty `p` captures something.

@@ -30,6 +30,12 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "owl_does_defend" => cmd_owl_does_defend,
     "dragon_status" => cmd_dragon_status,
     "analyze_semeai" => cmd_analyze_semeai,
+    "tesuji-semeai_race" => |e, args| {
+        let a = stone_arg(e, args, 0)?;
+        let b = stone_arg(e, args, 1)?;
+        let r = crate::eval::semeai::Race::from_board(e.game.board_mut(), a, b);
+        Ok(format!("{r:?} a_first {} b_first {}", r.solve(true), r.solve(false)))
+    },
     "tesuji-owl_eval" => |e, args| {
         let s = stone_arg(e, args, 0)?;
         Ok(owl_with(e, s, |o, b, d| o.describe(b, d)))
@@ -166,9 +172,9 @@ fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     Ok(lines.join("\n"))
 }
 
-/// GNU Go's `analyze_semeai DRAGONA DRAGONB`: `A_FIRST B_FIRST MOVE`, whether dragon A
-/// survives (1) or not (0) when it moves first and when B does, and A's move (`PASS` when
-/// none is needed or none helps); see [`crate::eval::semeai`].
+/// GNU Go's `analyze_semeai DRAGONA DRAGONB`: `SURVIVES KILLS MOVE` with A moving first —
+/// `1 1` A kills B, `1 0` seki, `0 0` A loses — and A's move (`PASS` when none is needed or
+/// none helps); see [`crate::eval::semeai`].
 fn cmd_analyze_semeai(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let a = stone_arg(e, args, 0)?;
     let b = stone_arg(e, args, 1)?;
@@ -189,5 +195,5 @@ fn cmd_analyze_semeai(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let mv = r
         .mv
         .map_or("PASS".to_string(), |p| e.format_move(Move::Play(p)));
-    Ok(format!("{} {} {mv}", r.a_first, r.b_first))
+    Ok(format!("{} {} {mv}", r.survives, r.kills))
 }

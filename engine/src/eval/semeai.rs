@@ -73,18 +73,33 @@ struct Search {
     tt: HashMap<(u64, u8, u8), (i32, i32)>,
 }
 
-/// The target of a dragon: its largest string (the first stone given breaks ties).
-fn target(board: &Board, stones: &[Point]) -> Option<Point> {
-    let mut best: Option<Point> = None;
+/// The target of a dragon in a race with `enemy`: among its strings next to the enemy
+/// dragon, the one with the fewest liberties (the larger on a tie) — where the race is
+/// decided; its largest string when none touches the enemy.
+fn target(board: &Board, stones: &[Point], enemy: &[Point]) -> Option<Point> {
+    let touches = |p: Point| {
+        board
+            .string_stones(p)
+            .any(|s| s.neighbors().iter().any(|n| enemy.contains(n)))
+    };
+    let key = |p: Point, contact: bool| {
+        (
+            contact,
+            std::cmp::Reverse(if contact { board.libs(p) } else { 0 }),
+            board.string_size(p),
+        )
+    };
+    let mut best: Option<(Point, bool)> = None;
     for &p in stones {
         if board.color_at(p).is_none() {
             continue;
         }
-        if best.is_none_or(|q| board.string_size(p) > board.string_size(q)) {
-            best = Some(p);
+        let c = touches(p);
+        if best.is_none_or(|(q, cq)| key(p, c) > key(q, cq)) {
+            best = Some((p, c));
         }
     }
-    best
+    best.map(|(p, _)| p)
 }
 
 /// Analyses the race between dragon `a` and dragon `b` (stones of each; they must be of
@@ -95,8 +110,8 @@ pub fn analyze_semeai(
     b: &[Point],
     opts: SemeaiOptions,
 ) -> Option<SemeaiResult> {
-    let ta = target(board, a)?;
-    let tb = target(board, b)?;
+    let ta = target(board, a, b)?;
+    let tb = target(board, b, a)?;
     let color_a = board.color_at(ta)?;
     if board.color_at(tb) != Some(color_a.opponent()) {
         return None;

@@ -7,6 +7,7 @@
 
 pub mod block;
 pub mod block_safety;
+pub mod combination;
 pub mod dragon;
 pub mod eyes;
 pub mod influence;

@@ -377,25 +377,35 @@ impl Race {
     /// +1 when B is captured, 0 seki, -1 when A is captured, with A to move when
     /// `a_to_move`.
     pub fn solve(&self, a_to_move: bool) -> i32 {
-        if self.alive_a {
-            return if self.alive_b { SEKI } else { WIN };
+        // A side with two eyes cannot be captured: it kills the other unless that one
+        // holds an eye and liberties it shares (seki).
+        let holds = |eye: u32| eye > 0 && self.shared > 0;
+        match (self.alive_a, self.alive_b) {
+            (true, true) => return SEKI,
+            (true, false) => return if holds(self.eye_b) { SEKI } else { WIN },
+            (false, true) => return if holds(self.eye_a) { SEKI } else { LOSS },
+            (false, false) => {}
         }
-        if self.alive_b {
-            return LOSS;
-        }
-        let mut memo = HashMap::new();
+        // Counts beyond a dozen do not change a race's shape; the cap bounds the memo.
+        let cap = |n: u32| n.min(12);
         let st = [
-            self.outside_a,
-            self.eye_a,
-            self.outside_b,
-            self.eye_b,
-            self.shared,
+            cap(self.outside_a),
+            cap(self.eye_a),
+            cap(self.outside_b),
+            cap(self.eye_b),
+            cap(self.shared),
         ];
-        if a_to_move {
-            race_value(st, 0, &mut memo)
-        } else {
-            -race_value([st[2], st[3], st[0], st[1], st[4]], 0, &mut memo)
-        }
+        RACE_MEMO.with(|m| {
+            let memo = &mut m.borrow_mut();
+            if memo.len() > 1 << 20 {
+                memo.clear();
+            }
+            if a_to_move {
+                race_value(st, 0, memo)
+            } else {
+                -race_value([st[2], st[3], st[0], st[1], st[4]], 0, memo)
+            }
+        })
     }
 }
 
@@ -410,9 +420,9 @@ fn side_counts(board: &mut Board, t: Point, c: Color, own: &[Point], other: &[Po
         if other.contains(&l) || seen.contains(&l) {
             continue;
         }
-        if let Some(region) = eye_region(board, l, c) {
+        if let Some((region, enemy)) = eye_region(board, l, c) {
             seen.extend(region.iter().copied());
-            eyes += big_eye_liberties(region.len());
+            eyes += big_eye_liberties(region.len()).saturating_sub(enemy as u32).max(1);
             n_eyes += 1;
             continue;
         }
@@ -428,38 +438,43 @@ fn side_counts(board: &mut Board, t: Point, c: Color, own: &[Point], other: &[Po
     (outside, eyes, n_eyes >= 2)
 }
 
-/// The empty region around `p` when every stone next to it is `c` and it has at most 7
-/// points: an eye of that colour.
-fn eye_region(board: &Board, p: Point, c: Color) -> Option<Vec<Point>> {
+/// The region around the empty `p` through empty points and enemy stones, when every stone
+/// bounding it is `c` and it has at most 7 points: an eye of that colour (enemy stones
+/// inside are dead ones that already fill part of it). Returns the region's size and its
+/// enemy stones.
+fn eye_region(board: &Board, p: Point, c: Color) -> Option<(Vec<Point>, usize)> {
     let mut region = vec![p];
+    let mut enemy = 0;
     let mut i = 0;
     while i < region.len() {
         let q = region[i];
         i += 1;
         for n in q.neighbors() {
-            if !board.on_board(n) {
+            if !board.on_board(n) || board.color_at(n) == Some(c) || region.contains(&n) {
                 continue;
             }
-            match board.color_at(n) {
-                Some(x) if x == c => {}
-                Some(_) => return None,
-                None => {
-                    if !region.contains(&n) {
-                        region.push(n);
-                        if region.len() > 7 {
-                            return None;
-                        }
-                    }
-                }
+            if board.color_at(n).is_some() {
+                enemy += 1;
+            }
+            region.push(n);
+            if region.len() > 7 {
+                return None;
             }
         }
     }
-    Some(region)
+    Some((region, enemy))
+}
+
+type RaceMemo = HashMap<([u32; 5], u8), i32>;
+
+thread_local! {
+    /// The counting game's values: they depend on the counts alone, so they are kept.
+    static RACE_MEMO: std::cell::RefCell<RaceMemo> = std::cell::RefCell::new(HashMap::new());
 }
 
 /// The counting game: `[outside, eye]` of the side to move, then of its opponent, then the
 /// shared liberties; value for the side to move. `passes` ends it in seki at 2.
-fn race_value(st: [u32; 5], passes: u8, memo: &mut HashMap<([u32; 5], u8), i32>) -> i32 {
+fn race_value(st: [u32; 5], passes: u8, memo: &mut RaceMemo) -> i32 {
     if passes >= 2 {
         return SEKI;
     }

@@ -18,6 +18,7 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "white" => |e, args| play_v1(e, Color::White, args),
     "genmove" => cmd_genmove,
     "reg_genmove" => cmd_reg_genmove,
+    "gg_genmove" => cmd_reg_genmove,
     "restricted_genmove" => cmd_restricted_genmove,
     "kgs-genmove_cleanup" => cmd_genmove_cleanup,
     "top_moves" => cmd_top_moves,

@@ -30,6 +30,20 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "owl_does_defend" => cmd_owl_does_defend,
     "dragon_status" => cmd_dragon_status,
     "analyze_semeai" => cmd_analyze_semeai,
+    // Not yet read: GNU Go's break-in reading (can the string's colour enter the region /
+    // can the region's owner keep it out) answers `0`, "no break-in found".
+    "break_in" => |e, args| { stone_arg(e, args, 0)?; Ok("0".into()) },
+    "block_off" => |e, args| { stone_arg(e, args, 0)?; Ok("0".into()) },
+    "combination_attack" => |e, args| {
+        let color = e.parse_color(args.first())?;
+        let found = read_with(e, |r, b| crate::eval::combination::combination_attacks(b, r, color));
+        Ok(found.first().map_or("PASS".to_string(), |&p| e.format_move(Move::Play(p))))
+    },
+    "combination_defend" => |e, args| {
+        let color = e.parse_color(args.first())?;
+        let found = read_with(e, |r, b| crate::eval::combination::combination_defences(b, r, color));
+        Ok(e.format_points(found))
+    },
     "tesuji-semeai_race" => |e, args| {
         let a = stone_arg(e, args, 0)?;
         let b = stone_arg(e, args, 1)?;

@@ -214,8 +214,14 @@ impl Search {
                 }
                 None => {
                     board.pass(to_move);
-                    let v =
-                        self.value(board, to_move.opponent(), passes + 1, depth + 1, alpha, beta);
+                    let v = self.value(
+                        board,
+                        to_move.opponent(),
+                        passes + 1,
+                        depth + 1,
+                        alpha,
+                        beta,
+                    );
                     board.undo();
                     v
                 }
@@ -411,7 +417,13 @@ impl Race {
 
 /// Outside liberties (with approach moves), eye liberties and two-eye life of the string at
 /// `t` of colour `c`, whose liberties are `own` (`other` the enemy's).
-fn side_counts(board: &mut Board, t: Point, c: Color, own: &[Point], other: &[Point]) -> (u32, u32, bool) {
+fn side_counts(
+    board: &mut Board,
+    t: Point,
+    c: Color,
+    own: &[Point],
+    other: &[Point],
+) -> (u32, u32, bool) {
     let mut outside = 0;
     let mut eyes = 0;
     let mut n_eyes = 0;
@@ -422,7 +434,9 @@ fn side_counts(board: &mut Board, t: Point, c: Color, own: &[Point], other: &[Po
         }
         if let Some((region, enemy)) = eye_region(board, l, c) {
             seen.extend(region.iter().copied());
-            eyes += big_eye_liberties(region.len()).saturating_sub(enemy as u32).max(1);
+            eyes += big_eye_liberties(region.len())
+                .saturating_sub(enemy as u32)
+                .max(1);
             n_eyes += 1;
             continue;
         }
@@ -510,7 +524,10 @@ fn race_value(st: [u32; 5], passes: u8, memo: &mut RaceMemo) -> i32 {
             consider(&mut best, -race_value([oo, eo - 1, om, em, s], 0, memo));
         }
     }
-    consider(&mut best, -race_value([oo, eo, om, em, s], passes + 1, memo));
+    consider(
+        &mut best,
+        -race_value([oo, eo, om, em, s], passes + 1, memo),
+    );
     memo.insert((st, passes), best);
     best
 }

@@ -197,17 +197,15 @@ fn cmd_analyze_semeai(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         return Err("vertices must have different colors".into());
     }
     let d = dragons(e);
-    let stones = |p: Point| d.dragon_at(p).map(|x| x.stones.clone()).unwrap_or_else(|| vec![p]);
+    let stones = |p: Point| {
+        d.dragon_at(p)
+            .map(|x| x.stones.clone())
+            .unwrap_or_else(|| vec![p])
+    };
     let (sa, sb) = (stones(a), stones(b));
-    let r = crate::eval::semeai::analyze_semeai(
-        e.game.board_mut(),
-        &sa,
-        &sb,
-        Default::default(),
-    )
-    .ok_or("vertices must have different colors")?;
-    let mv = r
-        .mv
-        .map_or("PASS".to_string(), |p| e.format_move(Move::Play(p)));
+    let r = crate::eval::semeai::analyze_semeai(e.game.board_mut(), &sa, &sb, Default::default())
+        .ok_or("vertices must have different colors")?;
+    let mv =
+        r.mv.map_or("PASS".to_string(), |p| e.format_move(Move::Play(p)));
     Ok(format!("{} {} {mv}", r.survives, r.kills))
 }

@@ -30,8 +30,8 @@ fn cmd_final_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
 /// number, so both bounds are it).
 fn cmd_new_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     let fs = final_status(e);
-    let text = scoring::final_score(e.game.board(), &fs, e.game.komi(), e.scoring_rules)
-        .result_string();
+    let text =
+        scoring::final_score(e.game.board(), &fs, e.game.komi(), e.scoring_rules).result_string();
     let value: f32 = if let Some(w) = text.strip_prefix("W+") {
         w.parse().unwrap_or(0.0)
     } else if let Some(b) = text.strip_prefix("B+") {
@@ -39,7 +39,9 @@ fn cmd_new_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     } else {
         0.0
     };
-    Ok(format!("{text} (upper bound: {value:.1}, lower: {value:.1})"))
+    Ok(format!(
+        "{text} (upper bound: {value:.1}, lower: {value:.1})"
+    ))
 }
 
 /// `final_status_list alive|dead|seki`: one string a line, as GNU Go lists them; also

@@ -85,6 +85,7 @@ fn board_race_white_kills_moving_first() {
     assert_eq!((r.survives, r.kills), (1, 1));
     assert!(r.mv.is_some());
     // The race counts: Black's two-point eye, White's three outside liberties.
-    let race = Race::from_board(&mut b, pt(&b, "B9"), pt(&b, "C9"));
+    let (b9, c9) = (pt(&b, "B9"), pt(&b, "C9"));
+    let race = Race::from_board(&mut b, b9, c9);
     assert_eq!((race.eye_a, race.outside_b, race.shared), (2, 3, 0));
 }

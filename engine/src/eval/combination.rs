@@ -8,13 +8,17 @@
 //! or more, every defence is tried — a liberty of a threatened string, a capture of a stone
 //! next to one, the capture of the move itself — and the combination works when after each
 //! defence the reader still captures one of the threatened strings. A budget bounds the
-//! whole scan (the number of reader calls); beyond it the scan stops with what it found.
+//! whole scan (600 reader calls, 3 s of candidates); beyond it the scan stops with what
+//! it found.
 
 use crate::board::{Board, Color, Point};
 use crate::tactics::reading::Reader;
 
 /// Reader calls allowed for one scan.
 pub const READ_BUDGET: usize = 600;
+
+/// Wall time allowed for one scan (reader calls differ a lot in cost).
+pub const TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The combination attacks `color` has on `board`: every move that works, in board order.
 pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color) -> Vec<Point> {
@@ -54,8 +58,9 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
     }
     candidates.sort_by_key(|p| p.index());
     let mut found = Vec::new();
+    let start = std::time::Instant::now();
     for m in candidates {
-        if budget == 0 {
+        if budget == 0 || start.elapsed() > TIME_BUDGET {
             break;
         }
         if works(board, reader, color, m, &safe, &mut budget) {

@@ -7,9 +7,11 @@
 
 pub mod block;
 pub mod block_safety;
+pub mod combination;
 pub mod dragon;
 pub mod eyes;
 pub mod influence;
 pub mod owl;
 pub mod scoring;
+pub mod semeai;
 pub mod unconditional;

@@ -14,8 +14,11 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "clear_board" => |e, _| { e.game.clear(); Ok(String::new()) },
     "komi" => cmd_komi,
     "play" => cmd_play,
+    "black" => |e, args| play_v1(e, Color::Black, args),
+    "white" => |e, args| play_v1(e, Color::White, args),
     "genmove" => cmd_genmove,
     "reg_genmove" => cmd_reg_genmove,
+    "gg_genmove" => cmd_reg_genmove,
     "restricted_genmove" => cmd_restricted_genmove,
     "kgs-genmove_cleanup" => cmd_genmove_cleanup,
     "top_moves" => cmd_top_moves,
@@ -71,6 +74,15 @@ fn cmd_play(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     }
     let color = e.parse_color(args.first())?;
     let mv = e.parse_vertex(args.get(1))?;
+    e.game
+        .play(mv, color)
+        .map_err(|err| format!("illegal move: {err}"))?;
+    Ok(String::new())
+}
+
+/// GTP v1's `black VERTEX` / `white VERTEX`: `play COLOR VERTEX`.
+fn play_v1(e: &mut GtpEngine, color: Color, args: &[&str]) -> CommandResult {
+    let mv = e.parse_vertex(args.first())?;
     e.game
         .play(mv, color)
         .map_err(|err| format!("illegal move: {err}"))?;

@@ -29,6 +29,23 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "owl_does_attack" => cmd_owl_does_attack,
     "owl_does_defend" => cmd_owl_does_defend,
     "dragon_status" => cmd_dragon_status,
+    "analyze_semeai" => cmd_analyze_semeai,
+    "combination_attack" => |e, args| {
+        let color = e.parse_color(args.first())?;
+        let found = read_with(e, |r, b| crate::eval::combination::combination_attacks(b, r, color));
+        Ok(found.first().map_or("PASS".to_string(), |&p| e.format_move(Move::Play(p))))
+    },
+    "combination_defend" => |e, args| {
+        let color = e.parse_color(args.first())?;
+        let found = read_with(e, |r, b| crate::eval::combination::combination_defences(b, r, color));
+        Ok(e.format_points(found))
+    },
+    "tesuji-semeai_race" => |e, args| {
+        let a = stone_arg(e, args, 0)?;
+        let b = stone_arg(e, args, 1)?;
+        let r = crate::eval::semeai::Race::from_board(e.game.board_mut(), a, b);
+        Ok(format!("{r:?} a_first {} b_first {}", r.solve(true), r.solve(false)))
+    },
     "tesuji-owl_eval" => |e, args| {
         let s = stone_arg(e, args, 0)?;
         Ok(owl_with(e, s, |o, b, d| o.describe(b, d)))
@@ -163,4 +180,28 @@ fn cmd_dragon_status(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         lines.push(format!("{}: {status}", e.format_move(Move::Play(p))));
     }
     Ok(lines.join("\n"))
+}
+
+/// GNU Go's `analyze_semeai DRAGONA DRAGONB`: `SURVIVES KILLS MOVE` with A moving first —
+/// `1 1` A kills B, `1 0` seki, `0 0` A loses — and A's move (`PASS` when none is needed or
+/// none helps); see [`crate::eval::semeai`].
+fn cmd_analyze_semeai(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let a = stone_arg(e, args, 0)?;
+    let b = stone_arg(e, args, 1)?;
+    let board = e.game.board();
+    if board.color_at(a) == board.color_at(b) {
+        return Err("vertices must have different colors".into());
+    }
+    let d = dragons(e);
+    let stones = |p: Point| {
+        d.dragon_at(p)
+            .map(|x| x.stones.clone())
+            .unwrap_or_else(|| vec![p])
+    };
+    let (sa, sb) = (stones(a), stones(b));
+    let r = crate::eval::semeai::analyze_semeai(e.game.board_mut(), &sa, &sb, Default::default())
+        .ok_or("vertices must have different colors")?;
+    let mv =
+        r.mv.map_or("PASS".to_string(), |p| e.format_move(Move::Play(p)));
+    Ok(format!("{} {} {mv}", r.survives, r.kills))
 }

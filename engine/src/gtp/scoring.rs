@@ -9,6 +9,7 @@ use crate::eval::scoring::{self, ScoringOptions, StoneStatus};
 pub(super) static COMMANDS: &[Command] = commands! {
     "final_score" => cmd_final_score,
     "final_status_list" => cmd_final_status_list,
+    "new_score" => cmd_new_score,
     "tesuji-ownership" => cmd_tesuji_ownership,
 };
 
@@ -22,6 +23,25 @@ fn cmd_final_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     let fs = final_status(e);
     let score = scoring::final_score(e.game.board(), &fs, e.game.komi(), e.scoring_rules);
     Ok(score.result_string())
+}
+
+/// GNU Go's `new_score`: the score of the position as `final_score` counts it, in GNU Go's
+/// format `W+3.5 (upper bound: 3.5, lower: 3.5)` (bounds White-positive; the count is one
+/// number, so both bounds are it).
+fn cmd_new_score(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    let fs = final_status(e);
+    let text =
+        scoring::final_score(e.game.board(), &fs, e.game.komi(), e.scoring_rules).result_string();
+    let value: f32 = if let Some(w) = text.strip_prefix("W+") {
+        w.parse().unwrap_or(0.0)
+    } else if let Some(b) = text.strip_prefix("B+") {
+        -b.parse().unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    Ok(format!(
+        "{text} (upper bound: {value:.1}, lower: {value:.1})"
+    ))
 }
 
 /// `final_status_list alive|dead|seki`: one string a line, as GNU Go lists them; also

@@ -1,0 +1,189 @@
+//! Combination attacks (GNU Go's atari-atari): a move that makes two tactical threats at
+//! once — a double atari, an atari that also threatens a second string — so that no single
+//! answer meets both.
+//!
+//! For `color`, every liberty of an enemy string with two or three liberties is tried. After
+//! the move the *threats* are the enemy strings the tactical reader can now capture that it
+//! could not capture before (strings already lost are not a combination). With two threats
+//! or more, every defence is tried — a liberty of a threatened string, a capture of a stone
+//! next to one, the capture of the move itself — and the combination works when after each
+//! defence the reader still captures one of the threatened strings. A budget bounds the
+//! whole scan (600 reader calls, 3 s of candidates); beyond it the scan stops with what
+//! it found.
+
+use crate::board::{Board, Color, Point};
+use crate::tactics::reading::Reader;
+
+/// Reader calls allowed for one scan.
+pub const READ_BUDGET: usize = 600;
+
+/// Wall time allowed for one scan (reader calls differ a lot in cost).
+pub const TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// The combination attacks `color` has on `board`: every move that works, in board order.
+pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color) -> Vec<Point> {
+    let enemy = color.opponent();
+    let mut budget = READ_BUDGET;
+    // Enemy strings already capturable are not what a combination wins.
+    let mut heads: Vec<Point> = Vec::new();
+    for p in board.points().collect::<Vec<_>>() {
+        if board.color_at(p) == Some(enemy) && !heads.contains(&board.string_id(p)) {
+            heads.push(board.string_id(p));
+        }
+    }
+    let mut safe: Vec<Point> = Vec::new();
+    for &h in &heads {
+        if board.libs(h) > 4 {
+            safe.push(h);
+            continue;
+        }
+        if budget == 0 {
+            return Vec::new();
+        }
+        budget -= 1;
+        if reader.attack(board, h).0 == 0 {
+            safe.push(h);
+        }
+    }
+    let mut candidates: Vec<Point> = Vec::new();
+    for &h in &safe {
+        let n = board.libs(h);
+        if (2..=3).contains(&n) {
+            for l in board.liberties(h).collect::<Vec<_>>() {
+                if !candidates.contains(&l) {
+                    candidates.push(l);
+                }
+            }
+        }
+    }
+    candidates.sort_by_key(|p| p.index());
+    let mut found = Vec::new();
+    let start = std::time::Instant::now();
+    for m in candidates {
+        if budget == 0 || start.elapsed() > TIME_BUDGET {
+            break;
+        }
+        if works(board, reader, color, m, &safe, &mut budget) {
+            found.push(m);
+        }
+    }
+    found
+}
+
+/// Whether `color` at `m` is a combination against the `safe` enemy strings.
+fn works(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    m: Point,
+    safe: &[Point],
+    budget: &mut usize,
+) -> bool {
+    if !board.try_play(m, color) {
+        return false;
+    }
+    let mut threats: Vec<Point> = Vec::new();
+    for &h in safe {
+        if board.color_at(h) != Some(color.opponent()) || board.libs(h) > 3 {
+            continue;
+        }
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        if reader.attack(board, h).0 != 0 {
+            threats.push(h);
+        }
+    }
+    let ok = threats.len() >= 2 && no_single_defence(board, reader, color, m, &threats, budget);
+    board.undo();
+    ok
+}
+
+/// After the combination move at `m`, whether every defence of the enemy leaves one of the
+/// `threats` capturable.
+fn no_single_defence(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    m: Point,
+    threats: &[Point],
+    budget: &mut usize,
+) -> bool {
+    let enemy = color.opponent();
+    let mut defences: Vec<Point> = Vec::new();
+    let mut add = |p: Point| {
+        if !defences.contains(&p) {
+            defences.push(p);
+        }
+    };
+    for &t in threats {
+        for l in board.liberties(t) {
+            add(l);
+        }
+        for s in board.string_stones(t).collect::<Vec<_>>() {
+            for n in s.neighbors() {
+                if board.color_at(n) == Some(color) && board.libs(n) <= 2 {
+                    for l in board.liberties(n) {
+                        add(l);
+                    }
+                }
+            }
+        }
+    }
+    for l in board.liberties(m) {
+        add(l);
+    }
+    for d in defences {
+        if !board.try_play(d, enemy) {
+            continue;
+        }
+        let mut still = false;
+        for &t in threats {
+            if board.color_at(t) != Some(enemy) {
+                continue;
+            }
+            if *budget == 0 {
+                board.undo();
+                return false;
+            }
+            *budget -= 1;
+            if reader.attack(board, t).0 != 0 {
+                still = true;
+                break;
+            }
+        }
+        board.undo();
+        if !still {
+            return false;
+        }
+    }
+    true
+}
+
+/// GNU Go's `combination_defend`: the moves of `color` that leave the opponent no
+/// combination attack — the combination moves themselves, and the points of the strings
+/// they threaten (their liberties); empty when there is no combination to meet.
+pub fn combination_defences(board: &mut Board, reader: &mut Reader, color: Color) -> Vec<Point> {
+    let attacks = combination_attacks(board, reader, color.opponent());
+    let mut out: Vec<Point> = Vec::new();
+    for a in attacks {
+        if !out.contains(&a) {
+            out.push(a);
+        }
+        for n in a.neighbors() {
+            if board.color_at(n) == Some(color) {
+                for l in board.liberties(n).collect::<Vec<_>>() {
+                    if !out.contains(&l) {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_by_key(|p| p.index());
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -112,7 +112,10 @@ fn stress_database_agrees_with_the_interpreter() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/stress.db");
     let db = pattern_dsl::check("stress.db", &std::fs::read_to_string(path).unwrap()).unwrap();
     let mut total = 0;
-    for (i, size) in [19usize, 25, 9, 13, 7, 19, 19, 2, 5].into_iter().enumerate() {
+    for (i, size) in [19usize, 25, 9, 13, 7, 19, 19, 2, 5]
+        .into_iter()
+        .enumerate()
+    {
         let board = random_board(size, size * size * (20 + 10 * i) / 100, i as u64 + 7);
         for us in [Color::Black, Color::White] {
             let view = PatternView::new(&board);
@@ -128,7 +131,12 @@ fn stress_database_agrees_with_the_interpreter() {
                 })
             });
             let theirs = db.scan(&Interpreted(PatternView::new(&board)), us);
-            assert_eq!(ours, theirs, "stress for {us} differs on\n{}", board.to_ascii());
+            assert_eq!(
+                ours,
+                theirs,
+                "stress for {us} differs on\n{}",
+                board.to_ascii()
+            );
             total += ours.len();
         }
     }

@@ -111,7 +111,6 @@ pub trait PatternBoard {
 // `pattern-dsl` emits, per database, static tables of the types below and a decision tree over
 // the cells of [`PatternBoard::cells`] as straight-line Rust. See docs/pattern-language.md.
 
-
 /// One of the 8 symmetries of the square, acting on offsets from the anchor `*`
 /// (`x` to the right, `y` downwards, as figures are drawn).
 ///
@@ -391,13 +390,7 @@ impl Hits {
 
 /// Reports variant `v` of a database with patterns `patterns`, anchored at `(x, y)`, to `f`.
 #[inline]
-pub fn report(
-    patterns: &[PatternInfo],
-    v: &Variant,
-    x: i32,
-    y: i32,
-    f: &mut impl FnMut(Match),
-) {
+pub fn report(patterns: &[PatternInfo], v: &Variant, x: i32, y: i32, f: &mut impl FnMut(Match)) {
     let info = &patterns[v.pattern as usize];
     let mut m = Match {
         pattern: v.pattern as usize,

@@ -370,12 +370,16 @@ fn emit_node(node: &tree::Node, depth: usize, fns: &mut Vec<TokenStream>) -> Tok
         }
         tree::Node::Switch { dx, dy, arms, rest } => {
             let (dxl, dyl) = (int(*dx as i64), int(*dy as i64));
-            let out = arms.iter().enumerate().filter_map(|(code, arm)| {
-                let arm = arm.as_ref()?;
-                let code = Literal::u8_unsuffixed(code as u8);
-                let body = emit_node(arm, depth + 1, fns);
-                Some(quote!(#code => { #body }))
-            }).collect::<Vec<_>>();
+            let out = arms
+                .iter()
+                .enumerate()
+                .filter_map(|(code, arm)| {
+                    let arm = arm.as_ref()?;
+                    let code = Literal::u8_unsuffixed(code as u8);
+                    let body = emit_node(arm, depth + 1, fns);
+                    Some(quote!(#code => { #body }))
+                })
+                .collect::<Vec<_>>();
             let rest = rest
                 .as_ref()
                 .map(|r| emit_node(r, depth + 1, fns))

@@ -37,7 +37,14 @@ struct Window<'a> {
 
 impl Window<'_> {
     #[inline(always)]
-    fn word<B: PatternBoard + ?Sized>(&mut self, k: usize, b: &B, x: i32, y: i32, us: Color) -> u128 {
+    fn word<B: PatternBoard + ?Sized>(
+        &mut self,
+        k: usize,
+        b: &B,
+        x: i32,
+        y: i32,
+        us: Color,
+    ) -> u128 {
         if self.filled >> k & 1 == 1 {
             return self.words[k];
         }
@@ -58,7 +65,10 @@ impl TableMatcher {
     /// Packs `db` as the old generated tables did.
     pub fn new(db: &pattern_dsl::Database) -> TableMatcher {
         let fp = db.footprint();
-        assert!(fp.len() <= 64 * INLINE_WORDS, "footprint too large for the baseline");
+        assert!(
+            fp.len() <= 64 * INLINE_WORDS,
+            "footprint too large for the baseline"
+        );
         let packed = pattern_dsl::codegen::pack(db, &fp);
         let variants = db.variants();
         let rows: Vec<Row> = variants

@@ -263,6 +263,7 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         /// [`match_at`] with the board's padded cell array at hand: the fast path reads it by
         /// constant offsets when the whole footprint is on the board, the checked path tests
         /// the coordinates of every cell it reads.
+        #[allow(clippy::all)]
         #[inline]
         fn match_cells<B: __rt::PatternBoard + ?Sized>(
             board: &B,

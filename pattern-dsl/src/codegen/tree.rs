@@ -37,13 +37,6 @@ pub struct Test {
     pub value: u8,
 }
 
-impl Test {
-    #[cfg(test)]
-    fn accepts(self, code: u8) -> bool {
-        code & self.mask == self.value
-    }
-}
-
 /// A variant alive at a node: its index in [`Database::variants`] and its untested cells.
 pub type Item = (u32, Vec<Test>);
 

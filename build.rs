@@ -91,12 +91,12 @@ fn main() {
     );
     let arms: String = stems
         .iter()
-        .map(|s| format!("        {s:?} => Some(&{s}::MATCHER),\n"))
+        .map(|s| format!("        {s:?} => Some(&{s}::TABLES),\n"))
         .collect();
     let _ = writeln!(
         modules,
-        "/// The matcher tables of a database by name.\n\
-         pub fn matcher(name: &str) -> Option<&'static ::tesuji_engine::pattern::Matcher> {{\n    \
+        "/// The tables of a database by name.\n\
+         pub fn matcher(name: &str) -> Option<&'static ::tesuji_engine::pattern::Tables> {{\n    \
          match name {{\n{arms}        _ => None,\n    }}\n}}"
     );
     let arms: String = stems

@@ -1,18 +1,23 @@
-//! Pattern matching speed: a full-board scan (every point, both colours) of each compiled
-//! database on mid-game 19×19 positions from ../shared/regression games, generated code
-//! against the IR interpreter on the same positions; and the same for a 2,000-pattern stress
+//! Pattern matching speed: one full-board scan (one position, one colour) of compiled
+//! databases on a mid-game 19×19 position from ../shared/regression games, the generated
+//! decision trees (`matcher/scan/*`) against the old table matcher kept in
+//! `benches/table_matcher.rs` (`matcher/table/*`); with a 2,000-pattern stress
 //! database (`benches/data/stress.db`, from `cargo run -p pattern-dsl --example patc --
 //! --stress 2000`), compiled here by `include_patterns!`.
 //!
 //!     cargo bench --bench patterns
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Board, Color};
-use tesuji::engine::pattern::PatternBoard;
+use tesuji::engine::pattern::{Match, PatternBoard};
 use tesuji::engine::tactics::pattern_view::PatternView;
-use tesuji::patterns::{self, Interpreted};
+use tesuji::patterns;
+
+#[path = "support/table_matcher.rs"]
+mod table_matcher;
+use table_matcher::TableMatcher;
 
 mod stress {
     pattern_macros::include_patterns!("benches/data/stress.db");
@@ -51,72 +56,123 @@ fn positions() -> Vec<Board> {
     boards
 }
 
-fn scan_generated(name: &str, board: &Board) -> usize {
-    let view = PatternView::new(board);
-    let mut n = 0;
-    for us in [Color::Black, Color::White] {
-        for y in 0..view.size() {
-            for x in 0..view.size() {
-                patterns::match_database(name, &view, x, y, us, &mut |_| n += 1);
-            }
-        }
+/// The board as a figure matcher sees it, with constant predicates: conditions that would call
+/// the reader cost nothing, so the scans below measure figure matching and are comparable
+/// across databases and with the table matcher (which skips conditions).
+struct Figures<'a>(PatternView<'a>);
+
+impl PatternBoard for Figures<'_> {
+    fn size(&self) -> i32 {
+        self.0.size()
     }
-    n
+    fn cells(&self) -> Option<&[u8]> {
+        self.0.cells()
+    }
+    fn code(&self, x: i32, y: i32, us: Color) -> u8 {
+        self.0.code(x, y, us)
+    }
+    fn lib(&self, _: i32, _: i32) -> i32 {
+        2
+    }
+    fn stones(&self, _: i32, _: i32) -> i32 {
+        1
+    }
+    fn libs_after(&self, _: i32, _: i32, _: Color) -> i32 {
+        3
+    }
+    fn self_atari(&self, _: i32, _: i32, _: Color) -> bool {
+        false
+    }
+    fn ko(&self, _: i32, _: i32) -> bool {
+        false
+    }
+    fn edge_dist(&self, _: i32, _: i32) -> i32 {
+        3
+    }
+    fn attack(&self, _: i32, _: i32) -> i32 {
+        0
+    }
+    fn defend(&self, _: i32, _: i32) -> i32 {
+        0
+    }
+    fn connected(&self, _: i32, _: i32, _: i32, _: i32) -> bool {
+        false
+    }
 }
 
-/// Full-board scans for both colours through the IR interpreter; returns the match count.
-fn scan_interpreted(db: &pattern_dsl::Database, boards: &[Board]) -> usize {
-    boards
-        .iter()
-        .map(|bd| {
-            let v = Interpreted(PatternView::new(black_box(bd)));
-            db.scan(&v, Color::Black).len() + db.scan(&v, Color::White).len()
-        })
-        .sum()
+fn db(path: &str) -> pattern_dsl::Database {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    pattern_dsl::check(path, &std::fs::read_to_string(&full).unwrap()).unwrap()
 }
 
-fn bench_databases(c: &mut Criterion) {
+/// `matcher/scan/*`: one full scan of a mid-game 19x19 position for Black by the generated
+/// decision tree; `matcher/table/*`: the same scan by the old table matcher (benches only).
+fn bench_matcher(c: &mut Criterion) {
     let boards = positions();
-    let mut group = c.benchmark_group("full_board_scan");
-    for name in patterns::NAMES {
-        let path = format!("{}/patterns/{name}.db", env!("CARGO_MANIFEST_DIR"));
-        let source = std::fs::read_to_string(&path).unwrap();
-        let db = pattern_dsl::check(name, &source).unwrap();
-        group.bench_function(BenchmarkId::new("generated", name), |b| {
+    let board = &boards[0];
+    let view = Figures(PatternView::new(board));
+    let mut group = c.benchmark_group("matcher");
+    type Scan = fn(&Figures, Color, &mut dyn FnMut(Match));
+    let scans: [(&str, Scan); 5] = [
+        ("efficiency", |b, us, f| {
+            patterns::efficiency::scan(b, us, &mut |m| f(m))
+        }),
+        ("attack", |b, us, f| {
+            patterns::attack::scan(b, us, &mut |m| f(m))
+        }),
+        ("joseki", |b, us, f| {
+            patterns::joseki::scan(b, us, &mut |m| f(m))
+        }),
+        ("stress2000", |b, us, f| stress::scan(b, us, &mut |m| f(m))),
+        ("empty", |b, us, f| {
+            patterns::owl_defense::scan(b, us, &mut |m| f(m))
+        }),
+    ];
+    assert!(
+        patterns::owl_defense::PATTERNS.is_empty(),
+        "owl_defense.db stands for an empty database"
+    );
+    for (name, scan) in scans {
+        group.bench_function(format!("scan/{name}"), |b| {
             b.iter(|| {
-                boards
-                    .iter()
-                    .map(|bd| scan_generated(name, black_box(bd)))
-                    .sum::<usize>()
+                let mut n = 0usize;
+                scan(black_box(&view), Color::Black, &mut |_| n += 1);
+                n
             })
         });
-        group.bench_function(BenchmarkId::new("interpreter", name), |b| {
-            b.iter(|| scan_interpreted(&db, &boards))
+    }
+    for (name, path) in [
+        ("efficiency", "patterns/efficiency.db"),
+        ("stress2000", "benches/data/stress.db"),
+    ] {
+        let table = TableMatcher::new(&db(path));
+        group.bench_function(format!("table/{name}"), |b| {
+            b.iter(|| {
+                let mut n = 0usize;
+                table.scan(black_box(&view), Color::Black, &mut |_| n += 1);
+                n
+            })
         });
     }
-    let source = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/benches/data/stress.db"
-    ))
-    .unwrap();
-    let db = pattern_dsl::check("stress", &source).unwrap();
-    group.bench_function(BenchmarkId::new("generated", "stress2000"), |b| {
-        b.iter(|| {
-            let mut n = 0;
-            for bd in &boards {
-                let view = PatternView::new(black_box(bd));
-                for us in [Color::Black, Color::White] {
-                    stress::scan(&view, us, &mut |_| n += 1);
-                }
-            }
-            n
-        })
-    });
-    group.sample_size(10);
-    group.bench_function(BenchmarkId::new("interpreter", "stress2000"), |b| {
-        b.iter(|| scan_interpreted(&db, &boards))
-    });
     group.finish();
+}
+
+/// Every generated match is a table match (the table skips conditions, so it finds more): a
+/// sanity check run before measuring.
+fn check_table_agrees() {
+    let boards = positions();
+    let view = Figures(PatternView::new(&boards[0]));
+    let table = TableMatcher::new(&db("benches/data/stress.db"));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    stress::scan(&view, Color::Black, &mut |m| a.push(m.pattern as u32));
+    table.scan(&view, Color::Black, &mut |p| b.push(p));
+    b.sort_unstable();
+    for p in a {
+        let i = b
+            .binary_search(&p)
+            .expect("a generated match the table does not see");
+        b.remove(i);
+    }
 }
 
 /// What the move generator pays for the joseki stage: `joseki_moves` over the whole board, on
@@ -140,5 +196,10 @@ fn bench_joseki_moves(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_databases, bench_joseki_moves);
+fn bench_all(c: &mut Criterion) {
+    check_table_agrees();
+    bench_matcher(c);
+}
+
+criterion_group!(benches, bench_all, bench_joseki_moves);
 criterion_main!(benches);

@@ -1,13 +1,13 @@
 //! The pattern databases of `patterns/*.db`, compiled by `build.rs` into matchers.
 //!
 //! One module per file (`patterns::efficiency`, `patterns::attack`, ...), each with
-//! `PATTERNS`, `MATCHER`, `match_at` and `scan`, plus [`NAMES`], [`matcher`] and
+//! `PATTERNS`, `TABLES`, `match_at` and `scan`, plus [`NAMES`], [`matcher`] and
 //! [`match_database`] to reach any of them by name.
 
 include!(concat!(env!("OUT_DIR"), "/patterns.rs"));
 
 use tesuji_engine::board::Color;
-use tesuji_engine::pattern::{Kind, Match, Matcher, PatternBoard};
+use tesuji_engine::pattern::{Kind, Match, PatternBoard, Tables};
 use tesuji_engine::tactics::pattern_view::PatternSet;
 use tesuji_engine::tactics::pattern_view::PatternView;
 
@@ -30,7 +30,7 @@ fn database_of(kind: Kind) -> Option<&'static str> {
 }
 
 impl PatternSet for CompiledPatterns {
-    fn matcher(&self, kind: Kind) -> Option<&'static Matcher> {
+    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
         database_of(kind).and_then(matcher)
     }
 

@@ -9,6 +9,10 @@ use tesuji::engine::pattern::PatternBoard;
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::{self, Interpreted};
 
+mod stress {
+    pattern_macros::include_patterns!("benches/data/stress.db");
+}
+
 fn databases() -> Vec<(&'static str, pattern_dsl::Database)> {
     patterns::NAMES
         .iter()
@@ -83,7 +87,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
     #[test]
     fn generated_matchers_agree_with_the_interpreter(
-        size in 5usize..=19,
+        size in 2usize..=25,
         fill in 0usize..=100,
         seed in any::<u64>(),
     ) {
@@ -98,4 +102,43 @@ fn agreement_covers_real_matches() {
     // positions.
     let total: usize = (0..6).map(|s| agree(19, 150, s).unwrap()).sum();
     assert!(total > 100, "only {total} matches on six positions");
+}
+
+/// The 2,000-pattern stress database (16,000 variants, every cell kind, radius 3) through
+/// `include_patterns!`: the generated decision tree agrees with the interpreter, on every
+/// board size's edges included.
+#[test]
+fn stress_database_agrees_with_the_interpreter() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/data/stress.db");
+    let db = pattern_dsl::check("stress.db", &std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut total = 0;
+    for (i, size) in [19usize, 25, 9, 13, 7, 19, 19, 2, 5]
+        .into_iter()
+        .enumerate()
+    {
+        let board = random_board(size, size * size * (20 + 10 * i) / 100, i as u64 + 7);
+        for us in [Color::Black, Color::White] {
+            let view = PatternView::new(&board);
+            let mut ours = Vec::new();
+            stress::scan(&view, us, &mut |m| {
+                ours.push(InterpMatch {
+                    pattern: m.pattern,
+                    transform: pattern_dsl::Transform::from_index(m.transform.index())
+                        .expect("same numbering"),
+                    x: m.x,
+                    y: m.y,
+                    targets: m.targets().to_vec(),
+                })
+            });
+            let theirs = db.scan(&Interpreted(PatternView::new(&board)), us);
+            assert_eq!(
+                ours,
+                theirs,
+                "stress for {us} differs on\n{}",
+                board.to_ascii()
+            );
+            total += ours.len();
+        }
+    }
+    assert!(total > 100, "only {total} stress matches");
 }

@@ -4,7 +4,7 @@
 use std::process::Command;
 use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::pattern::{Kind, Match, Matcher};
+use tesuji::engine::pattern::{Kind, Match, Tables};
 use tesuji::engine::play::movegen::{GenOptions, MoveGenerator, reason};
 use tesuji::engine::tactics::pattern_view::PatternSet;
 use tesuji::engine::tactics::pattern_view::PatternView;
@@ -26,7 +26,7 @@ struct Without(Kind);
 const WITHOUT_EFFICIENCY: Without = Without(Kind::Efficiency);
 
 impl PatternSet for Without {
-    fn matcher(&self, kind: Kind) -> Option<&'static Matcher> {
+    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
         (kind != self.0)
             .then(|| CompiledPatterns.matcher(kind))
             .flatten()

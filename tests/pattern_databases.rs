@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use tesuji::engine::board::{Board, Color, Point};
-use tesuji::engine::pattern::{Kind, Match, Matcher, PatternInfo, Transform};
+use tesuji::engine::pattern::{Kind, Match, PatternInfo, Tables, Transform};
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns;
 
@@ -58,7 +58,7 @@ const SILENT_ON_OWN_FIGURE: &[(&str, &str, &str)] = &[
 
 const SIZE: usize = 19;
 
-fn matcher(db: &str) -> &'static Matcher {
+fn matcher(db: &str) -> &'static Tables {
     patterns::matcher(db).unwrap_or_else(|| panic!("database {db} is compiled"))
 }
 

@@ -1,7 +1,7 @@
 //! Procedural macros that compile tesuji pattern databases at build time.
 //!
 //! A thin layer over [`pattern_dsl`]: both macros expand to the items of a database module
-//! (`PATTERNS`, `VARIANTS`, `MATCHER`, `match_at`, `scan`, ...; see
+//! (`PATTERNS`, `VARIANTS`, `TABLES`, `match_at`, `scan`, ...; see
 //! `docs/pattern-language.md`), referring to the runtime as `::tesuji_engine::pattern`.
 //! Errors in the patterns become `compile_error!` with the rendered diagnostics.
 //!

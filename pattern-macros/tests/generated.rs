@@ -8,6 +8,12 @@
 extern crate self as tesuji_engine;
 
 pub mod board {
+    /// The engine's board geometry, as the pattern contract reads it.
+    pub const MAX_SIZE: usize = 25;
+    /// Stride of the padded cell array.
+    pub const STRIDE: usize = MAX_SIZE + 1;
+    /// Cells of the padded array.
+    pub const NUM_CELLS: usize = (MAX_SIZE + 2) * STRIDE + 1;
     /// Stand-in for the engine's colour.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub enum Color {

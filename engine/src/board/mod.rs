@@ -319,6 +319,16 @@ impl Board {
         self.ko_rule
     }
 
+    /// The padded cell array as bytes (`Cell` discriminants: empty 0, black 1, white 2, border
+    /// 3), index [`Point::index`], fixed stride [`STRIDE`]: what generated pattern matchers read
+    /// by constant offsets.
+    #[inline]
+    pub fn cell_codes(&self) -> &[u8] {
+        // SAFETY: `Cell` is `repr(u8)`, so `[Cell; NUM_CELLS]` has the layout of
+        // `[u8; NUM_CELLS]`, and every `Cell` is a valid `u8`.
+        unsafe { std::slice::from_raw_parts(self.cells.as_ptr().cast::<u8>(), NUM_CELLS) }
+    }
+
     /// Content of a cell (any index of the padded array; border cells read `Border`).
     #[inline]
     pub fn cell(&self, p: Point) -> Cell {

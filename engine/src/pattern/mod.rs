@@ -10,6 +10,33 @@
 
 use crate::board::Color;
 
+/// Distance between vertically adjacent cells of [`PatternBoard::cells`]: the board's stride.
+pub const STRIDE: i32 = crate::board::STRIDE as i32;
+/// Length of [`PatternBoard::cells`].
+pub const NUM_CELLS: usize = crate::board::NUM_CELLS;
+
+/// Maps a cell of [`PatternBoard::cells`] (seen by Black) to its code as seen by `us`: the
+/// colour symmetry is this table, not a second matcher.
+#[inline(always)]
+pub const fn code_map(us: Color) -> [u8; 4] {
+    match us {
+        Color::Black => [EMPTY, OURS, THEIRS, OFF_BOARD],
+        Color::White => [EMPTY, THEIRS, OURS, OFF_BOARD],
+    }
+}
+
+/// The padded cell array of a board that has none, built from [`PatternBoard::code`].
+pub fn padded_codes<B: PatternBoard + ?Sized>(board: &B) -> Vec<u8> {
+    let mut cells = vec![OFF_BOARD; NUM_CELLS];
+    let n = board.size().min(crate::board::MAX_SIZE as i32);
+    for y in 0..n {
+        for x in 0..n {
+            cells[((y + 1) * STRIDE + x + 1) as usize] = board.code(x, y, Color::Black) & 3;
+        }
+    }
+    cells
+}
+
 /// Code of an empty point.
 pub const EMPTY: u8 = 0;
 /// Code of a stone of the side the matcher is asked about (`O` in a figure).
@@ -38,6 +65,15 @@ pub trait PatternBoard {
     /// The point at `(x, y)` as seen by `us`: [`EMPTY`], [`OURS`], [`THEIRS`] or [`OFF_BOARD`].
     /// Must answer [`OFF_BOARD`] for any coordinate outside the board, however far.
     fn code(&self, x: i32, y: i32, us: Color) -> u8;
+
+    /// The board's padded cell array, if it has one: cell `(x, y)` at index
+    /// `(y + 1) * STRIDE + x + 1`, coded as seen by Black ([`EMPTY`], 1 a black stone, 2 a
+    /// white one, [`OFF_BOARD`]); at least [`NUM_CELLS`] long, correct for every on-board point.
+    /// Generated matchers read it by constant offsets. `None` (the default) makes them build
+    /// such an array from [`PatternBoard::code`] first: fine for tests, slow for a hot path.
+    fn cells(&self) -> Option<&[u8]> {
+        None
+    }
 
     /// Liberties of the string at `(x, y)`; 0 for an empty point.
     fn lib(&self, x: i32, y: i32) -> i32;
@@ -72,10 +108,8 @@ pub trait PatternBoard {
 // ---------------------------------------------------------------------------------------------
 // Runtime types of generated matchers.
 //
-// `pattern-dsl` emits, per database, static tables of the types below plus one `conditions`
-// function; [`Matcher`] does the (shared, generic) matching work. See docs/pattern-language.md.
-
-use std::sync::OnceLock;
+// `pattern-dsl` emits, per database, static tables of the types below and a decision tree over
+// the cells of [`PatternBoard::cells`] as straight-line Rust. See docs/pattern-language.md.
 
 /// One of the 8 symmetries of the square, acting on offsets from the anchor `*`
 /// (`x` to the right, `y` downwards, as figures are drawn).
@@ -207,23 +241,12 @@ pub struct PatternInfo {
 }
 
 /// One pattern under one of its transformations: a row of a generated table.
-///
-/// The neighbourhood of an anchor is packed 2 bits a point ([`EMPTY`], [`OURS`], [`THEIRS`],
-/// [`OFF_BOARD`]) in the order of the database's footprint, 64 points a `u128` word; the
-/// variant matches when `word & mask == value` for word 0 and for each `(word, mask, value)`
-/// of `more`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Variant {
     /// Index of the pattern in the database's `PATTERNS`.
     pub pattern: u32,
     /// The transformation applied to the figure.
     pub transform: Transform,
-    /// Mask of word 0.
-    pub mask: u128,
-    /// Expected bits of word 0.
-    pub value: u128,
-    /// Constraints on further words: `(word index, mask, value)`.
-    pub more: &'static [(u8, u128, u128)],
     /// Transformed offsets of the pattern's labels; the targets come first.
     pub points: &'static [(i8, i8)],
 }
@@ -267,217 +290,118 @@ impl Match {
     }
 }
 
-/// Variants grouped by the codes of the four orthogonal neighbours of the anchor
-/// (the low 8 bits of word 0): `items[starts[k]..starts[k + 1]]` lists, in ascending variant
-/// order, the variants compatible with key `k`, with their word-0 mask and value copied in so
-/// that a bucket is scanned sequentially.
+/// What a generated database module knows about itself, for the stages that look patterns
+/// up (names, values, footprints); matching is the module's generated `match_at`.
 #[derive(Debug)]
-struct BucketIndex {
-    starts: Vec<u32>,
-    items: Vec<BucketItem>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct BucketItem {
-    mask: u128,
-    value: u128,
-    variant: u32,
-}
-
-impl BucketIndex {
-    fn build(variants: &[Variant]) -> BucketIndex {
-        let compatible =
-            |v: &Variant, k: u32| (k & v.mask as u32 & 0xff) == (v.value as u32 & 0xff);
-        let mut starts = vec![0u32; 257];
-        for v in variants {
-            for k in 0..256u32 {
-                if compatible(v, k) {
-                    starts[k as usize + 1] += 1;
-                }
-            }
-        }
-        for k in 0..256 {
-            starts[k + 1] += starts[k];
-        }
-        let mut fill = starts.clone();
-        let empty = BucketItem {
-            mask: 0,
-            value: 0,
-            variant: 0,
-        };
-        let mut items = vec![empty; starts[256] as usize];
-        for (i, v) in variants.iter().enumerate() {
-            for k in 0..256u32 {
-                if compatible(v, k) {
-                    items[fill[k as usize] as usize] = BucketItem {
-                        mask: v.mask,
-                        value: v.value,
-                        variant: i as u32,
-                    };
-                    fill[k as usize] += 1;
-                }
-            }
-        }
-        BucketIndex { starts, items }
-    }
-}
-
-/// Window words kept on the stack: 640 points, enough for any corner joseki figure of up to
-/// 12x12 points (offsets -12..=12 both ways) that `tesuji joseki import` draws, so matching
-/// a joseki database allocates nothing. Bigger footprints spill to the heap.
-const INLINE_WORDS: usize = 10;
-
-/// The packed neighbourhood of one anchor, words filled on demand.
-struct Window<'a> {
-    footprint: &'a [(i8, i8)],
-    inline: [u128; INLINE_WORDS],
-    heap: Vec<u128>,
-    filled: u64,
-}
-
-impl Window<'_> {
-    #[inline(always)]
-    fn word<B: PatternBoard + ?Sized>(
-        &mut self,
-        k: usize,
-        b: &B,
-        x: i32,
-        y: i32,
-        us: Color,
-    ) -> u128 {
-        let filled = if k < 64 {
-            self.filled >> k & 1 == 1
-        } else {
-            false
-        };
-        if filled {
-            return if k < INLINE_WORDS {
-                self.inline[k]
-            } else {
-                self.heap[k - INLINE_WORDS]
-            };
-        }
-        let mut w = 0u128;
-        let lo = k * 64;
-        let hi = (lo + 64).min(self.footprint.len());
-        for (i, &(dx, dy)) in self.footprint[lo..hi].iter().enumerate() {
-            let c = b.code(x + dx as i32, y + dy as i32, us) & 3;
-            w |= (c as u128) << (2 * i);
-        }
-        if k < 64 {
-            self.filled |= 1 << k;
-        }
-        if k < INLINE_WORDS {
-            self.inline[k] = w;
-        } else {
-            if self.heap.len() <= k - INLINE_WORDS {
-                self.heap.resize(k - INLINE_WORDS + 1, 0);
-            }
-            self.heap[k - INLINE_WORDS] = w;
-        }
-        w
-    }
-}
-
-/// The generic matching engine behind every generated database module.
-#[derive(Debug)]
-pub struct Matcher {
+pub struct Tables {
     /// The patterns.
     pub patterns: &'static [PatternInfo],
-    /// Offsets packed into the window, 2 bits each, 64 per word; the first four are always
-    /// the orthogonal neighbours `(1,0) (0,1) (-1,0) (0,-1)`.
+    /// Every offset from the anchor that some variant constrains.
     pub footprint: &'static [(i8, i8)],
     /// Every (pattern, distinct transformation), pattern-major.
     pub variants: &'static [Variant],
-    index: OnceLock<BucketIndex>,
 }
 
-impl Matcher {
-    /// A matcher over generated tables.
+impl Tables {
+    /// The tables of a generated database.
     pub const fn new(
         patterns: &'static [PatternInfo],
         footprint: &'static [(i8, i8)],
         variants: &'static [Variant],
-    ) -> Matcher {
-        Matcher {
+    ) -> Tables {
+        Tables {
             patterns,
             footprint,
             variants,
-            index: OnceLock::new(),
+        }
+    }
+}
+
+/// The variants whose figure matched at one anchor, as a generated decision tree records
+/// them (in tree order); [`Hits::sorted`] gives them back in table order. Up to 64 live on
+/// the stack; more spill to the heap.
+pub struct Hits {
+    len: usize,
+    buf: [u32; 64],
+    spill: Vec<u32>,
+}
+
+impl Default for Hits {
+    fn default() -> Hits {
+        Hits::new()
+    }
+}
+
+impl Hits {
+    /// No hits.
+    #[inline(always)]
+    pub const fn new() -> Hits {
+        Hits {
+            len: 0,
+            buf: [0; 64],
+            spill: Vec::new(),
         }
     }
 
-    fn index(&self) -> &BucketIndex {
-        self.index.get_or_init(|| BucketIndex::build(self.variants))
-    }
-
-    /// Calls `f` for every variant whose `*` sits at `(x, y)`, whose figure matches and for
-    /// which `conditions` holds, in table order (pattern-major).
-    #[inline]
-    pub fn match_at<B, C, F>(&self, board: &B, x: i32, y: i32, us: Color, conditions: C, f: &mut F)
-    where
-        B: PatternBoard + ?Sized,
-        C: Fn(&B, &Variant, i32, i32, Color) -> bool,
-        F: FnMut(Match),
-    {
-        if board.code(x, y, us) != EMPTY {
-            return;
-        }
-        let index = self.index();
-        let mut win = Window {
-            footprint: self.footprint,
-            inline: [0; INLINE_WORDS],
-            heap: Vec::new(),
-            filled: 0,
-        };
-        let w0 = win.word(0, board, x, y, us);
-        let key = (w0 & 0xff) as usize;
-        let (lo, hi) = (index.starts[key] as usize, index.starts[key + 1] as usize);
-        for item in &index.items[lo..hi] {
-            if w0 & item.mask != item.value {
-                continue;
-            }
-            let v = &self.variants[item.variant as usize];
-            if !v
-                .more
-                .iter()
-                .all(|&(k, m, val)| win.word(k as usize, board, x, y, us) & m == val)
-            {
-                continue;
-            }
-            if !conditions(board, v, x, y, us) {
-                continue;
-            }
-            let info = &self.patterns[v.pattern as usize];
-            let mut m = Match {
-                pattern: v.pattern as usize,
-                transform: v.transform,
-                x,
-                y,
-                target_points: [(0, 0); 2],
-                target_count: info.targets.len() as u8,
-            };
-            for i in 0..info.targets.len().min(2) {
-                m.target_points[i] = v.point(i, x, y);
-            }
-            f(m);
+    /// Records variant `v`.
+    #[inline(always)]
+    pub fn push(&mut self, v: u32) {
+        if self.len < self.buf.len() {
+            self.buf[self.len] = v;
+            self.len += 1;
+        } else {
+            self.spill.push(v);
         }
     }
 
-    /// [`Matcher::match_at`] at every empty point of the board, row by row.
-    pub fn scan<B, C, F>(&self, board: &B, us: Color, conditions: C, f: &mut F)
-    where
-        B: PatternBoard + ?Sized,
-        C: Fn(&B, &Variant, i32, i32, Color) -> bool,
-        F: FnMut(Match),
-    {
-        let size = board.size();
-        for y in 0..size {
-            for x in 0..size {
-                if board.code(x, y, us) == EMPTY {
-                    self.match_at(board, x, y, us, &conditions, f);
+    /// Whether nothing was recorded.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The recorded variants in ascending order.
+    pub fn sorted(&mut self) -> &[u32] {
+        if self.spill.is_empty() {
+            let s = &mut self.buf[..self.len];
+            // Insertion sort: usually a handful of hits, mostly in order already.
+            for i in 1..s.len() {
+                let mut j = i;
+                while j > 0 && s[j - 1] > s[j] {
+                    s.swap(j - 1, j);
+                    j -= 1;
                 }
             }
+            s
+        } else {
+            self.spill.extend_from_slice(&self.buf[..self.len]);
+            self.spill.sort_unstable();
+            &self.spill
         }
     }
+
+    /// Forgets every hit.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+}
+
+/// Reports variant `v` of a database with patterns `patterns`, anchored at `(x, y)`, to `f`.
+#[inline]
+pub fn report(patterns: &[PatternInfo], v: &Variant, x: i32, y: i32, f: &mut impl FnMut(Match)) {
+    let info = &patterns[v.pattern as usize];
+    let mut m = Match {
+        pattern: v.pattern as usize,
+        transform: v.transform,
+        x,
+        y,
+        target_points: [(0, 0); 2],
+        target_count: info.targets.len() as u8,
+    };
+    for i in 0..info.targets.len().min(2) {
+        m.target_points[i] = v.point(i, x, y);
+    }
+    f(m);
 }

@@ -5,7 +5,7 @@
 //! scan that never reaches such a condition never copies the board.
 
 use crate::board::{Board, Cell, Color, Point};
-use crate::pattern::{self, Kind, Match, Matcher, PatternBoard};
+use crate::pattern::{self, Kind, Match, PatternBoard, Tables};
 use crate::tactics::reading;
 use std::cell::RefCell;
 
@@ -45,6 +45,11 @@ impl PatternBoard for PatternView<'_> {
     #[inline]
     fn size(&self) -> i32 {
         self.board.size() as i32
+    }
+
+    #[inline]
+    fn cells(&self) -> Option<&[u8]> {
+        Some(self.board.cell_codes())
     }
 
     #[inline]
@@ -130,8 +135,9 @@ impl PatternBoard for PatternView<'_> {
 /// hold one as `&'static dyn PatternSet`. Tests can implement it over small inline databases
 /// written with `pattern-macros`.
 pub trait PatternSet: Send + Sync {
-    /// The tables of the database of this kind, if the set has one (names, values, figures).
-    fn matcher(&self, kind: Kind) -> Option<&'static Matcher>;
+    /// The tables of the database of this kind, if the set has one (names, values, figures);
+    /// matching goes through [`PatternSet::match_at`], the database's generated code.
+    fn matcher(&self, kind: Kind) -> Option<&'static Tables>;
 
     /// Calls `f` for every pattern of the database of `kind` whose `*` sits at `(x, y)` for
     /// `us` and whose conditions hold.
@@ -151,7 +157,7 @@ pub trait PatternSet: Send + Sync {
 pub struct NoPatterns;
 
 impl PatternSet for NoPatterns {
-    fn matcher(&self, _: Kind) -> Option<&'static Matcher> {
+    fn matcher(&self, _: Kind) -> Option<&'static Tables> {
         None
     }
 

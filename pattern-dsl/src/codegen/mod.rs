@@ -1,8 +1,8 @@
-//! Code generation: [`ir::Database`](crate::ir::Database) to Rust items (tables plus one `conditions` function)
-//! that drive `tesuji_engine::pattern::Matcher`.
+//! Code generation: [`ir::Database`](crate::ir::Database) to Rust items: the pattern tables and
+//! a decision tree over board cells emitted as nested `match` (see [`tree`]).
 //!
-//! The tables rest on the database's matching window ([`Database::footprint`], in
-//! `footprint.rs`) and on every variant's constraints packed into it ([`pack`]).
+//! [`pack`] packs every variant into mask/value words over the footprint, as the old table
+//! matcher did; only the benchmarks' baseline uses it now.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -12,13 +12,9 @@ use crate::ir::{Database, Expr, PointRef};
 
 mod footprint;
 mod pack;
+pub mod tree;
 
 pub use pack::{PackedVariant, pack};
-
-fn hex(v: u128) -> TokenStream {
-    let lit: Literal = format!("0x{v:x}").parse().expect("valid hex literal");
-    quote!(#lit)
-}
 
 fn int(v: i64) -> TokenStream {
     let lit = Literal::i64_unsuffixed(v.abs());
@@ -31,7 +27,6 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
     let rt = quote!(#runtime::pattern);
     let color = quote!(#runtime::board::Color);
     let footprint = db.footprint();
-    let packed = pack(db, &footprint);
     let kind = format_ident!("{}", db.kind.variant_name());
     let file = Literal::string(&db.file);
 
@@ -65,15 +60,9 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
     });
 
     let variants = db.variants();
-    let rows = variants.iter().zip(&packed).map(|(v, pk)| {
+    let rows = variants.iter().map(|v| {
         let pattern = Literal::u32_unsuffixed(v.pattern as u32);
         let t = format_ident!("{}", v.transform.variant_name());
-        let (mask, value) = (hex(pk.word0.0), hex(pk.word0.1));
-        let more = pk.more.iter().map(|&(k, m, val)| {
-            let k = Literal::u8_unsuffixed(k);
-            let (m, val) = (hex(m), hex(val));
-            quote!((#k, #m, #val))
-        });
         let points = v.labels.iter().map(|&(dx, dy)| {
             let (dx, dy) = (int(dx as i64), int(dy as i64));
             quote!((#dx, #dy))
@@ -82,21 +71,21 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             __rt::Variant {
                 pattern: #pattern,
                 transform: __rt::Transform::#t,
-                mask: #mask,
-                value: #value,
-                more: &[#(#more),*],
                 points: &[#(#points),*],
             }
         }
     });
 
-    let arms: Vec<TokenStream> = db
+    // One function per pattern with conditions: plain Rust over the labels' board points,
+    // called by the tree's leaves only after the figure matched.
+    let conds: Vec<TokenStream> = db
         .patterns
         .iter()
         .enumerate()
         .filter(|(_, p)| !p.conditions.is_empty())
         .map(|(i, p)| {
-            let i = Literal::u32_unsuffixed(i as u32);
+            let name = format_ident!("cond_{}", i);
+            let n = Literal::usize_unsuffixed(p.labels.len());
             let mut used = Vec::new();
             for c in &p.conditions {
                 collect_labels(c, &mut used);
@@ -106,37 +95,96 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             let binds = used.iter().map(|&l| {
                 let name = format_ident!("p{}", l);
                 let l = Literal::usize_unsuffixed(l);
-                quote!(let #name = v.point(#l, x, y);)
+                quote!(let #name = p[#l];)
             });
             let conds = p.conditions.iter().map(|c| emit_operand(c, BinOp::And));
+            let doc = format!(" The conditions of `{}`.", p.name);
             quote! {
-                #i => {
+                #[doc = #doc]
+                #[allow(unused_variables, unused_parens, clippy::all)]
+                #[inline]
+                fn #name<B: __rt::PatternBoard + ?Sized>(
+                    board: &B,
+                    x: i32,
+                    y: i32,
+                    us: #color,
+                    p: [(i32, i32); #n],
+                ) -> bool {
                     #(#binds)*
                     #(#conds)&&*
                 }
             }
         })
         .collect();
-    let body = if arms.is_empty() {
+
+    let tree = tree::build(db);
+    let mut fns = Vec::new();
+    let root_body = match &tree {
+        Some(node) => emit_node(node, 0, &mut fns),
+        None => quote!(),
+    };
+    let fns = fns.iter().enumerate().map(|(i, body)| {
+        let name = format_ident!("n{}", i);
+        quote! {
+            #[allow(unreachable_patterns, clippy::all)]
+            #[inline(never)]
+            fn #name<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
+                #body
+            }
+        }
+    });
+    let report_arms: Vec<TokenStream> = db
+        .patterns
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.conditions.is_empty())
+        .map(|(i, p)| {
+            let name = format_ident!("cond_{}", i);
+            let il = Literal::usize_unsuffixed(i);
+            let pts = (0..p.labels.len()).map(|l| {
+                let l = Literal::usize_unsuffixed(l);
+                quote!(v.point(#l, x, y))
+            });
+            quote!(#il => #name(board, x, y, us, [#(#pts),*]),)
+        })
+        .collect();
+    let report_ok = if report_arms.is_empty() {
         quote!(true)
     } else {
         quote! {
             match v.pattern {
-                #(#arms)*
+                #(#report_arms)*
                 _ => true,
             }
         }
     };
 
+    let bounds = |f: fn(&(i32, i32)) -> i32| {
+        (
+            footprint.iter().map(f).min().unwrap_or(0).min(0),
+            footprint.iter().map(f).max().unwrap_or(0).max(0),
+        )
+    };
+    let (min_dx, max_dx) = bounds(|p| p.0);
+    let (min_dy, max_dy) = bounds(|p| p.1);
+    let (min_dx, max_dx, min_dy, max_dy) = (
+        int(-(min_dx as i64)),
+        int(max_dx as i64),
+        int(-(min_dy as i64)),
+        int(max_dy as i64),
+    );
+
     let n_patterns = db.patterns.len();
     let n_variants = variants.len();
+    let switches = tree.as_ref().map_or(0, |t| t.switches());
     let summary = format!(
         " Compiled from `{}`: {} patterns, {} variants (pattern x distinct transformation), \
-         footprint of {} points.",
+         footprint of {} points, a decision tree of {} switches.",
         db.file,
         n_patterns,
         n_variants,
-        footprint.len()
+        footprint.len(),
+        switches
     );
 
     quote! {
@@ -152,31 +200,48 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         /// The patterns, in file order; `Match::pattern` indexes this.
         pub static PATTERNS: &[__rt::PatternInfo] = &[#(#infos),*];
 
-        /// Offsets from the anchor packed into the matching window, 2 bits a point.
+        /// Every offset from the anchor that some variant constrains.
         pub static FOOTPRINT: &[(i8, i8)] = &[#(#fp),*];
 
         /// Every (pattern, distinct transformation), pattern-major.
         pub static VARIANTS: &[__rt::Variant] = &[#(#rows),*];
 
-        /// The matcher over the tables above.
-        pub static MATCHER: __rt::Matcher = __rt::Matcher::new(PATTERNS, FOOTPRINT, VARIANTS);
+        /// The tables above, for stages that look patterns up.
+        pub static TABLES: __rt::Tables = __rt::Tables::new(PATTERNS, FOOTPRINT, VARIANTS);
 
-        /// The `if` conditions of variant `v` anchored at `(x, y)`; only called after its
-        /// figure matched.
-        #[allow(unused_variables, unused_parens, clippy::all)]
+        #(#conds)*
+
+        /// The figure tests: the decision tree from the anchor, reading cells through `rd`
+        /// (offsets from the anchor), recording the variants whose figure matched.
+        #[allow(unused_variables, unreachable_patterns, clippy::all)]
+        #[inline(always)]
+        fn figure<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
+            #root_body
+        }
+
+        #(#fns)*
+
+        /// Runs the conditions of variant `v`, whose figure matched at `(x, y)`, and reports it.
+        #[allow(unused_variables, clippy::all)]
         #[inline]
-        fn conditions<B: __rt::PatternBoard + ?Sized>(
+        fn report<B: __rt::PatternBoard + ?Sized>(
             board: &B,
-            v: &__rt::Variant,
             x: i32,
             y: i32,
             us: #color,
-        ) -> bool {
-            #body
+            v: u32,
+            f: &mut impl FnMut(__rt::Match),
+        ) {
+            let v = &VARIANTS[v as usize];
+            let ok = #report_ok;
+            if ok {
+                __rt::report(PATTERNS, v, x, y, f);
+            }
         }
 
         /// Calls `f` for every (pattern, transformation) whose `*` is at `(x, y)`, whose
         /// figure matches as seen by `us` and whose conditions hold, in `VARIANTS` order.
+        #[inline]
         pub fn match_at<B: __rt::PatternBoard + ?Sized>(
             board: &B,
             x: i32,
@@ -184,16 +249,149 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             us: #color,
             f: &mut impl FnMut(__rt::Match),
         ) {
-            MATCHER.match_at(board, x, y, us, conditions::<B>, f)
+            let owned;
+            let cells: &[u8] = match board.cells() {
+                Some(c) => c,
+                None => {
+                    owned = __rt::padded_codes(board);
+                    &owned
+                }
+            };
+            match_cells(board, cells, x, y, us, &mut __rt::Hits::new(), f)
         }
 
-        /// [`match_at`] at every empty point of the board, row by row.
+        /// [`match_at`] with the board's padded cell array at hand: the fast path reads it by
+        /// constant offsets when the whole footprint is on the board, the checked path tests
+        /// the coordinates of every cell it reads.
+        #[allow(clippy::all)]
+        #[inline]
+        fn match_cells<B: __rt::PatternBoard + ?Sized>(
+            board: &B,
+            cells: &[u8],
+            x: i32,
+            y: i32,
+            us: #color,
+            hits: &mut __rt::Hits,
+            f: &mut impl FnMut(__rt::Match),
+        ) {
+            let n = board.size();
+            if x < 0 || y < 0 || x >= n || y >= n {
+                return;
+            }
+            let base = (y + 1) * __rt::STRIDE + x + 1;
+            if cells[base as usize] != __rt::EMPTY {
+                return;
+            }
+            let map = __rt::code_map(us);
+            if x >= #min_dx && y >= #min_dy && x < n - #max_dx && y < n - #max_dy {
+                let rd =                 |dx: i32, dy: i32| map[(cells[(base + dy * __rt::STRIDE + dx) as usize] & 3) as usize];
+                figure(&rd, hits);
+            } else {
+                let rd =                 |dx: i32, dy: i32| {
+                    let (px, py) = (x + dx, y + dy);
+                    if (px as u32) < n as u32 && (py as u32) < n as u32 {
+                        map[(cells[((py + 1) * __rt::STRIDE + px + 1) as usize] & 3) as usize]
+                    } else {
+                        __rt::OFF_BOARD
+                    }
+                };
+                figure(&rd, hits);
+            }
+            if !hits.is_empty() {
+                for &v in hits.sorted() {
+                    report(board, x, y, us, v, f);
+                }
+                hits.clear();
+            }
+        }
+
+        /// [`match_at`] at every point of the board, row by row.
         pub fn scan<B: __rt::PatternBoard + ?Sized>(
             board: &B,
             us: #color,
             f: &mut impl FnMut(__rt::Match),
         ) {
-            MATCHER.scan(board, us, conditions::<B>, f)
+            let owned;
+            let cells: &[u8] = match board.cells() {
+                Some(c) => c,
+                None => {
+                    owned = __rt::padded_codes(board);
+                    &owned
+                }
+            };
+            let n = board.size();
+            let mut hits = __rt::Hits::new();
+            for y in 0..n {
+                for x in 0..n {
+                    match_cells(board, cells, x, y, us, &mut hits, f);
+                }
+            }
+        }
+    }
+}
+
+/// Subtrees larger than this become functions of their own ...
+const OUTLINE: usize = 400;
+/// ... and so does any subtree this deep in a function's nesting, so rustc never sees deeply
+/// nested code however large the figures.
+const MAX_NESTING: usize = 8;
+
+fn test_expr(t: &tree::Test) -> TokenStream {
+    let (dx, dy) = (int(t.dx as i64), int(t.dy as i64));
+    let value = Literal::u8_unsuffixed(t.value);
+    if t.mask == 3 {
+        quote!(rd(#dx, #dy) == #value)
+    } else {
+        let mask = Literal::u8_unsuffixed(t.mask);
+        quote!(rd(#dx, #dy) & #mask == #value)
+    }
+}
+
+/// The code of `node` nested `depth` deep in the function being emitted; outlined subtrees are
+/// pushed to `fns` (function `n{i}` is `fns[i]`).
+fn emit_node(node: &tree::Node, depth: usize, fns: &mut Vec<TokenStream>) -> TokenStream {
+    if depth > 0 && (depth >= MAX_NESTING || node.size() > OUTLINE) {
+        let body = emit_node(node, 0, fns);
+        let name = format_ident!("n{}", fns.len());
+        fns.push(body);
+        return quote!(#name(rd, hits););
+    }
+    match node {
+        tree::Node::Leaf(items) => {
+            let checks = items.iter().map(|(v, tests)| {
+                let v = Literal::u32_unsuffixed(*v);
+                if tests.is_empty() {
+                    quote!(hits.push(#v);)
+                } else {
+                    let clauses = tests.iter().map(test_expr);
+                    quote!(if #(#clauses)&&* { hits.push(#v); })
+                }
+            });
+            quote!(#(#checks)*)
+        }
+        tree::Node::Switch { dx, dy, arms, rest } => {
+            let (dxl, dyl) = (int(*dx as i64), int(*dy as i64));
+            let out = arms
+                .iter()
+                .enumerate()
+                .filter_map(|(code, arm)| {
+                    let arm = arm.as_ref()?;
+                    let code = Literal::u8_unsuffixed(code as u8);
+                    let body = emit_node(arm, depth + 1, fns);
+                    Some(quote!(#code => { #body }))
+                })
+                .collect::<Vec<_>>();
+            let rest = rest
+                .as_ref()
+                .map(|r| emit_node(r, depth + 1, fns))
+                .unwrap_or_default();
+            quote! {
+                match rd(#dxl, #dyl) {
+                    #(#out)*
+                    _ => {}
+                }
+                #rest
+            }
         }
     }
 }

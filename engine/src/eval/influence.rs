@@ -489,11 +489,20 @@ impl Influence {
     /// Every point's value, rows from the top, as text: one row per line, values right-aligned
     /// in columns of width 2 separated by a space.
     pub fn to_grid(&self) -> String {
+        self.grid_signed(1)
+    }
+
+    /// [`Influence::to_grid`] with Black positive, as tesuji shows influence to users.
+    pub fn to_grid_black_positive(&self) -> String {
+        self.grid_signed(-1)
+    }
+
+    fn grid_signed(&self, sign: i8) -> String {
         let n = self.size;
         (0..n)
             .map(|y| {
                 (0..n)
-                    .map(|x| format!("{:>2}", self.value(Point::from_xy(x, y))))
+                    .map(|x| format!("{:>2}", sign * self.value(Point::from_xy(x, y))))
                     .collect::<Vec<_>>()
                     .join(" ")
             })

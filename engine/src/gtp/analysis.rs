@@ -46,16 +46,7 @@ fn influence_estimate(
 fn cmd_tesuji_influence(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let rules = influence_rules(args)?;
     let inf = crate::eval::influence::Influence::new(e.game.board(), rules);
-    let n = e.game.size();
-    let rows: Vec<String> = (0..n)
-        .map(|y| {
-            (0..n)
-                .map(|x| format!("{:>2}", -inf.value(Point::from_xy(x, y))))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
-    Ok(format!("\n{}", rows.join("\n")))
+    Ok(format!("\n{}", inf.to_grid_black_positive()))
 }
 
 /// `tesuji-territory [wulu|handtalk]`: every point's class, one row a line from the top: `X`

@@ -269,6 +269,7 @@ fn search(c: &mut Criterion) {
             with_pass: true,
             deadline: None,
             threads: 1,
+            predictor: None,
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(

@@ -5,3 +5,4 @@ pub use tesuji_engine as engine;
 pub mod joseki_import;
 pub mod patterns;
 pub mod regress;
+pub mod training;

@@ -161,6 +161,10 @@ struct GtpArgs {
     /// Never resign (play on, or pass, however far behind).
     #[arg(long)]
     no_resign: bool,
+    /// Do not use the move-prediction model (patterns/prior.db) for the tree search's priors
+    /// (hand-written rules give them instead).
+    #[arg(long)]
+    no_prior: bool,
     /// Seed of the engine's random playouts (different seeds vary close choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -232,6 +236,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.resign = !args.no_resign;
     engine.gen_options.search = args.search.parse()?;
     engine.gen_options.threads = args.threads.unwrap_or(1);
+    engine.gen_options.predict = !args.no_prior;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();

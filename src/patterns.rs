@@ -25,6 +25,7 @@ fn database_of(kind: Kind) -> Option<&'static str> {
         Kind::Joseki => Some("joseki"),
         Kind::OwlAttack => Some("owl_attack"),
         Kind::OwlDefense => Some("owl_defense"),
+        Kind::Prior => Some("prior"),
         Kind::Generic => None,
     }
 }

@@ -1,10 +1,13 @@
 //! `tesuji patterns list|show|check|match`: the pattern author's tools.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Color, Point, Vertex};
+use tesuji::engine::play::prior::MovePredictor;
+use tesuji::engine::play::prior::train::{accuracy, fit};
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns;
+use tesuji::training::{Harvest, harvest};
 
 #[derive(clap::Subcommand)]
 pub enum PatternsCommand {
@@ -16,6 +19,33 @@ pub enum PatternsCommand {
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Learn the move-prediction model (a `kind prior` database) from game records: Coulom's
+    /// minorization-maximization over 3x3 shapes and move features. Every `--holdout`-th game
+    /// (in path order) is held out and the model's top-1 / top-5 accuracy on it is printed.
+    Train {
+        /// SGF game records, or folders searched for `*.sgf` (recursively).
+        #[arg(required = true)]
+        games: Vec<PathBuf>,
+        /// The database to write (e.g. patterns/prior.db).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Only games of this board size.
+        #[arg(long, default_value_t = 19)]
+        size: usize,
+        /// Files listing game records to leave out, one path per line relative to the list's
+        /// folder, `#` comments (e.g. ../shared/regression/test-games.txt).
+        #[arg(long)]
+        exclude: Vec<PathBuf>,
+        /// Hold out every N-th game for measuring (0: none).
+        #[arg(long, default_value_t = 10)]
+        holdout: usize,
+        /// Rounds of MM (each updates every feature once).
+        #[arg(long, default_value_t = 20)]
+        iterations: usize,
+        /// Shapes seen fewer times than this (as a candidate) are left out of the database.
+        #[arg(long, default_value_t = 20)]
+        min_seen: u64,
     },
     /// Print every pattern that matches a position, where and under which transformation.
     Match {
@@ -32,6 +62,17 @@ pub enum PatternsCommand {
 
 pub fn run(cmd: PatternsCommand) -> Result<(), String> {
     match cmd {
+        PatternsCommand::Train {
+            games,
+            output,
+            size,
+            exclude,
+            holdout,
+            iterations,
+            min_seen,
+        } => train(
+            &games, &output, size, &exclude, holdout, iterations, min_seen,
+        ),
         PatternsCommand::List => {
             let mut total = 0;
             for name in patterns::NAMES {
@@ -163,4 +204,74 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+fn train(
+    inputs: &[PathBuf],
+    output: &Path,
+    size: usize,
+    exclude: &[PathBuf],
+    holdout: usize,
+    iterations: usize,
+    min_seen: u64,
+) -> Result<(), String> {
+    let Harvest {
+        training,
+        held_out,
+        games,
+        held_out_games,
+        excluded,
+        unreadable,
+        files,
+    } = harvest(inputs, size, exclude, holdout)?;
+    eprintln!(
+        "{files} files: {games} games of {size}x{size} used ({} positions to train on, {} held out), {excluded} excluded, {unreadable} unreadable",
+        training.positions.len(),
+        held_out.positions.len()
+    );
+    if training.positions.is_empty() {
+        return Err("no positions to train on".to_string());
+    }
+    let start = std::time::Instant::now();
+    let fitted = fit(&training, iterations, min_seen);
+    let model = fitted.predictor();
+    let on_training = accuracy(&model, &training);
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    let mut provenance = vec![
+        format!("Made by: tesuji {}", command.join(" ")),
+        format!(
+            "Trained on {} positions of {} {size}x{size} games ({} MM rounds, shapes seen {min_seen}+ times).",
+            training.positions.len(),
+            games - held_out_games,
+            iterations
+        ),
+        format!(
+            "Training set: top-1 {:.1} %, top-5 {:.1} %.",
+            on_training.top1_percent(),
+            on_training.top5_percent()
+        ),
+    ];
+    if !held_out.positions.is_empty() {
+        let test = accuracy(&model, &held_out);
+        let neutral = accuracy(&MovePredictor::neutral(), &held_out);
+        provenance.push(format!(
+            "Held out (every {holdout}th game): {} positions, top-1 {:.1} %, top-5 {:.1} %, log-likelihood {:.3} per move (uniform: {:.3}).",
+            test.positions,
+            test.top1_percent(),
+            test.top5_percent(),
+            test.log_likelihood,
+            neutral.log_likelihood
+        ));
+    }
+    for line in &provenance {
+        eprintln!("{line}");
+    }
+    eprintln!(
+        "fitted {} weights in {:.1?}",
+        fitted.weights.len(),
+        start.elapsed()
+    );
+    std::fs::write(output, fitted.to_db(&provenance))
+        .map_err(|e| format!("{}: {e}", output.display()))?;
+    Ok(())
 }

@@ -254,13 +254,16 @@ pub enum Kind {
     OwlAttack,
     /// Vital moves that help a dragon live, ranked by `value` (owl search candidates).
     OwlDefense,
+    /// A move-prediction model (`value` = 100 ln γ of a shape or of a `feature` level),
+    /// learned from game records by `tesuji patterns train`.
+    Prior,
     /// Anything else (`value` optional).
     Generic,
 }
 
 impl Kind {
     /// All kinds.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Efficiency,
         Kind::Attack,
         Kind::Defense,
@@ -268,6 +271,7 @@ impl Kind {
         Kind::Joseki,
         Kind::OwlAttack,
         Kind::OwlDefense,
+        Kind::Prior,
         Kind::Generic,
     ];
 
@@ -281,6 +285,7 @@ impl Kind {
             Kind::Joseki => "joseki",
             Kind::OwlAttack => "owl_attack",
             Kind::OwlDefense => "owl_defense",
+            Kind::Prior => "prior",
             Kind::Generic => "generic",
         }
     }
@@ -300,6 +305,7 @@ impl Kind {
             Kind::Joseki => "Joseki",
             Kind::OwlAttack => "OwlAttack",
             Kind::OwlDefense => "OwlDefense",
+            Kind::Prior => "Prior",
             Kind::Generic => "Generic",
         }
     }
@@ -441,6 +447,9 @@ pub struct Pattern {
     pub value: i32,
     /// The joseki `mark` attribute ([`Mark::None`] for the other kinds).
     pub mark: Mark,
+    /// The `feature NAME LEVEL` attribute of a prior pattern: the pattern stands for that
+    /// level of a move feature ([`crate::registry::PRIOR_FEATURES`]), not for its figure.
+    pub feature: Option<(String, u8)>,
     /// The conditions, all of which must hold (`if` lines, in order).
     pub conditions: Vec<Expr>,
     /// The transformations that were asked for (identity always included), in order.

@@ -192,3 +192,59 @@ impl PredicateId {
             .expect("every predicate id is in the registry")
     }
 }
+
+/// A move feature of the move-prediction model (`kind prior` databases): the engine measures
+/// it at a candidate move; a prior pattern with `feature NAME LEVEL` carries the weight of
+/// one level. Exactly one level (or none) of each feature holds at a move, as the
+/// Bradley–Terry model of Coulom (2007) that `tesuji patterns train` fits requires.
+#[derive(Clone, Copy, Debug)]
+pub struct PriorFeature {
+    pub name: &'static str,
+    /// Levels are 1..=levels.
+    pub levels: u8,
+    pub doc: &'static str,
+}
+
+/// The features of `kind prior` databases, in the engine's order (`play::prior::Feature`).
+pub static PRIOR_FEATURES: &[PriorFeature] = &[
+    PriorFeature {
+        name: "capture",
+        levels: 3,
+        doc: "captures: 1 a string touching the last move, 2 one other stone, 3 two or more",
+    },
+    PriorFeature {
+        name: "escape",
+        levels: 2,
+        doc: "gives a string in atari two liberties or more: 1 one the last move put in atari, 2 another",
+    },
+    PriorFeature {
+        name: "self_atari",
+        levels: 2,
+        doc: "leaves the new string in atari: 1 a lone stone, 2 two stones or more",
+    },
+    PriorFeature {
+        name: "atari",
+        levels: 1,
+        doc: "puts an opponent string in atari",
+    },
+    PriorFeature {
+        name: "lines",
+        levels: 35,
+        doc: "where the move stands towards the edges: (a - 1) * 7 + b, a its line from the nearest edge (1..=5, 5 for the fifth and above) and b from the nearest edge across (1..=7, 7 for the seventh and above); the 3-4 point is 18, the 4-4 point 25",
+    },
+    PriorFeature {
+        name: "nearest_stone",
+        levels: 9,
+        doc: "distance to the nearest stone of either colour, dx + dy + max(dx, dy), minus one (10 and more, or no stone: 9)",
+    },
+    PriorFeature {
+        name: "dist_last",
+        levels: 16,
+        doc: "distance to the last move, dx + dy + max(dx, dy), minus one (17 and more: 16)",
+    },
+    PriorFeature {
+        name: "dist_prev",
+        levels: 16,
+        doc: "distance to the mover's previous move, as dist_last",
+    },
+];

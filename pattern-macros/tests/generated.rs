@@ -344,6 +344,7 @@ fn runtime_and_compiler_agree_on_transforms() {
                 "Joseki",
                 "OwlAttack",
                 "OwlDefense",
+                "Prior",
                 "Generic"
             ]
             .contains(&k.variant_name())

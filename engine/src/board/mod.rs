@@ -474,6 +474,21 @@ impl Board {
         })
     }
 
+    /// The move played `back` moves before the last one (`recent_move(0)` is the last move).
+    pub fn recent_move(&self, back: usize) -> Option<(Color, Move)> {
+        let r = self
+            .history
+            .len()
+            .checked_sub(back + 1)
+            .map(|i| &self.history[i])?;
+        let m = if r.point == Point::PASS {
+            Move::Pass
+        } else {
+            Move::Play(r.point)
+        };
+        Some((r.color, m))
+    }
+
     /// The moves played so far, oldest first.
     pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + '_ {
         self.history.iter().map(|r| {

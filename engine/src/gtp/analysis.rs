@@ -15,6 +15,8 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "tesuji-blocks-gfx" => cmd_tesuji_blocks_gfx,
     "tesuji-danger-gfx" => cmd_tesuji_danger_gfx,
     "tesuji-patterns-gfx" => cmd_tesuji_patterns_gfx,
+    "tesuji-predict" => cmd_tesuji_predict,
+    "tesuji-predict-gfx" => cmd_tesuji_predict_gfx,
     "gogui-analyze_commands" => cmd_gogui_analyze_commands,
 };
 
@@ -296,6 +298,71 @@ fn cmd_tesuji_patterns_gfx(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
     Ok(lines.join("\n"))
 }
 
+/// The move-prediction model's probabilities for the side to move: every legal move that
+/// does not fill an own eye, most likely first.
+fn predictions(e: &mut GtpEngine) -> Result<Vec<(Point, f32)>, String> {
+    let model = crate::play::prior::MovePredictor::cached(e.patterns)
+        .ok_or("no move-prediction model (patterns/prior.db) loaded")?;
+    let us = e.game.to_move();
+    let mut board = e.game.board().clone();
+    let mut moves: Vec<(Point, f32)> = Vec::new();
+    for k in 0..board.empty_points().len() {
+        let p = board.empty_points()[k];
+        if board.is_eye(p, us) || !board.is_legal_simple(p, us) {
+            continue;
+        }
+        moves.push((p, model.gamma(&mut board, p, us)));
+    }
+    let total: f32 = moves.iter().map(|m| m.1).sum();
+    for m in &mut moves {
+        m.1 /= total;
+    }
+    moves.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    Ok(moves)
+}
+
+/// `tesuji-predict [N]`: the N (default 10) moves the move-prediction model finds likeliest
+/// for the side to move, one `VERTEX PERCENT` a line.
+fn cmd_tesuji_predict(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
+    let n = match args.first() {
+        None => 10,
+        Some(a) => a.parse::<usize>().map_err(|_| "N must be a count")?,
+    };
+    let moves = predictions(e)?;
+    Ok(moves
+        .iter()
+        .take(n)
+        .map(|&(p, prob)| format!("{} {:.1}", e.format_move(Move::Play(p)), 100.0 * prob))
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// `tesuji-predict-gfx`: GoGui's `gfx` answer: the ten likeliest moves `LABEL`ed with
+/// their probability in percent.
+fn cmd_tesuji_predict_gfx(e: &mut GtpEngine, _: &[&str]) -> CommandResult {
+    if crate::play::prior::MovePredictor::cached(e.patterns).is_none() {
+        return Ok("TEXT no move-prediction model (patterns/prior.db) loaded".into());
+    }
+    let moves = predictions(e)?;
+    let labels: Vec<String> = moves
+        .iter()
+        .take(10)
+        .map(|&(p, prob)| {
+            format!(
+                "{} {}",
+                e.format_move(Move::Play(p)),
+                gfx_number(100.0 * prob)
+            )
+        })
+        .collect();
+    let mut lines = Vec::new();
+    if !labels.is_empty() {
+        lines.push(format!("LABEL {}", labels.join(" ")));
+    }
+    lines.push(format!("TEXT move prediction: {} candidates", moves.len()));
+    Ok(lines.join("\n"))
+}
+
 /// A number for a gfx answer: at most two decimals, no trailing zeros.
 fn gfx_number(x: f32) -> String {
     let s = format!("{x:.2}");
@@ -320,6 +387,7 @@ fn cmd_gogui_analyze_commands(_: &mut GtpEngine, _: &[&str]) -> CommandResult {
         "gfx/Blocks/tesuji-blocks-gfx",
         "gfx/Danger (moku)/tesuji-danger-gfx",
         "gfx/Shape patterns (efficiency.db)/tesuji-patterns-gfx",
+        "gfx/Move prediction (prior.db)/tesuji-predict-gfx",
         "string/Block list/tesuji-blocks",
     ]
     .join("\n"))

@@ -199,6 +199,9 @@ pub enum Kind {
     OwlAttack,
     /// A vital move for a dragon's life, ranked by `value` (owl search).
     OwlDefense,
+    /// A move-prediction model: `value` is 100 ln γ of a shape, or of one level of a move
+    /// feature (`feature`), learned from game records (`tesuji patterns train`).
+    Prior,
     /// Anything else (`value` optional).
     Generic,
 }
@@ -238,6 +241,9 @@ pub struct PatternInfo {
     pub transforms: u8,
     /// The figure as drawn, rows separated by `\n`.
     pub figure: &'static str,
+    /// The `feature NAME LEVEL` attribute of a prior pattern: it weighs that level of a move
+    /// feature (`play::prior::Feature`) and its figure (`*` alone) is not a shape.
+    pub feature: Option<(&'static str, u8)>,
 }
 
 /// One pattern under one of its transformations: a row of a generated table.

@@ -8,3 +8,4 @@
 pub mod joseki;
 pub mod movegen;
 pub mod playout;
+pub mod prior;

@@ -40,12 +40,21 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         let transforms = Literal::u8_unsuffixed(p.transforms.len() as u8);
         let figure = Literal::string(&p.figure.join("\n"));
         let mark = format_ident!("{}", p.mark.variant_name());
+        let feature = match &p.feature {
+            Some((name, level)) => {
+                let name = Literal::string(name);
+                let level = Literal::u8_unsuffixed(*level);
+                quote!(Some((#name, #level)))
+            }
+            None => quote!(None),
+        };
         quote! {
             __rt::PatternInfo {
                 name: #name,
                 kind: __rt::Kind::#kind,
                 value: #value,
                 mark: __rt::Mark::#mark,
+                feature: #feature,
                 targets: &[#(#targets),*],
                 line: #line,
                 transforms: #transforms,

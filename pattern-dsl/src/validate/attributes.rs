@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use crate::ast::{self, AttrArg};
 use crate::diag::{Diagnostic, Span};
 use crate::ir::{Cell, Kind, Mark, Transform};
+use crate::registry::PRIOR_FEATURES;
 
 use super::{LabelDef, PatternValidator};
 
@@ -18,11 +19,14 @@ fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
         Kind::Defense => &[("defend", true)],
         Kind::Connection => &[("link", true)],
         Kind::OwlAttack | Kind::OwlDefense => &[("value", true)],
+        Kind::Prior => &[("value", true), ("feature", false)],
         Kind::Generic => &[("value", false)],
     }
 }
 
-const ALL_ATTRIBUTES: [&str; 6] = ["value", "mark", "attack", "defend", "link", "symmetry"];
+const ALL_ATTRIBUTES: [&str; 7] = [
+    "value", "mark", "attack", "defend", "link", "feature", "symmetry",
+];
 
 /// The checked attributes of a pattern.
 pub(super) struct Attrs {
@@ -30,6 +34,7 @@ pub(super) struct Attrs {
     pub(super) targets: Vec<char>,
     pub(super) value: i32,
     pub(super) mark: Mark,
+    pub(super) feature: Option<(String, u8)>,
     pub(super) symmetry: Vec<Transform>,
 }
 
@@ -44,6 +49,7 @@ impl PatternValidator<'_> {
             } else {
                 Mark::None
             },
+            feature: None,
             symmetry: Transform::ALL.to_vec(),
         };
         let allowed: Vec<&str> = match self.kind {
@@ -124,6 +130,38 @@ impl PatternValidator<'_> {
                         _ => self.error(
                             Diagnostic::new(*span, "`mark` takes one name")
                                 .note(format!("one of: {names}")),
+                        ),
+                    }
+                }
+                "feature" => {
+                    let names = || {
+                        PRIOR_FEATURES
+                            .iter()
+                            .map(|f| format!("{} 1..={}", f.name, f.levels))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    };
+                    match args.as_slice() {
+                        [AttrArg::Name(n), AttrArg::Int(level, ls)] => {
+                            match PRIOR_FEATURES.iter().find(|f| f.name == n.name) {
+                                None => self.error(
+                                    Diagnostic::new(
+                                        n.span,
+                                        format!("unknown feature `{}`", n.name),
+                                    )
+                                    .note(format!("the features are: {}", names())),
+                                ),
+                                Some(f) if *level < 1 || *level > i64::from(f.levels) => self
+                                    .error(Diagnostic::new(
+                                        *ls,
+                                        format!("feature `{}` has levels 1..={}", f.name, f.levels),
+                                    )),
+                                Some(f) => out.feature = Some((f.name.to_string(), *level as u8)),
+                            }
+                        }
+                        _ => self.error(
+                            Diagnostic::new(*span, "`feature` takes a name and a level")
+                                .note(format!("e.g. `feature capture 1`; {}", names())),
                         ),
                     }
                 }

@@ -21,6 +21,10 @@ fn identity_key(p: &Pattern, t: Transform) -> (Vec<Point>, Vec<(i32, i32)>, Vec<
         .collect();
     let mut conds: Vec<String> = p.conditions.iter().map(|c| c.render_with(&at)).collect();
     conds.sort();
+    // A prior feature pattern stands for its feature level, not for its figure.
+    if let Some((name, level)) = &p.feature {
+        conds.push(format!("feature {name} {level}"));
+    }
     (points, targets, conds)
 }
 

@@ -193,6 +193,19 @@ impl<'a> PatternValidator<'a> {
         };
         let conditions = self.conditions(&labels);
         let figure = figure?;
+        if attrs.feature.is_some() && (!figure.points.is_empty() || !conditions.is_empty()) {
+            // The engine measures the feature itself; a figure or a condition would be ignored.
+            self.error(
+                Diagnostic::new(
+                    def.name.span,
+                    format!(
+                        "feature pattern `{}` must have the figure `*` alone and no conditions",
+                        self.name
+                    ),
+                )
+                .note("the engine measures the feature; the pattern only carries its weight"),
+            );
+        }
         if self.failed {
             return None;
         }
@@ -214,6 +227,7 @@ impl<'a> PatternValidator<'a> {
             targets: attrs.targets.len(),
             value: attrs.value,
             mark: attrs.mark,
+            feature: attrs.feature,
             conditions,
             requested: attrs.symmetry.clone(),
             transforms: Vec::new(),

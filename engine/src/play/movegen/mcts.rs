@@ -15,6 +15,7 @@ use super::ValuedMove;
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::play::playout::{HeavyPlayout, neighbourhood_code, shape_table};
+use crate::play::prior::MovePredictor;
 use std::time::Instant;
 
 /// Virtual playouts the prior counts for (the classical value as a head start).
@@ -157,7 +158,7 @@ impl SearchResult {
 
 /// Search settings.
 #[derive(Clone, Copy, Debug)]
-pub struct SearchSettings {
+pub struct SearchSettings<'a> {
     pub playouts: usize,
     pub komi: f32,
     pub seed: u64,
@@ -167,6 +168,9 @@ pub struct SearchSettings {
     /// Threads searching independent trees (root parallelism), merged at the end; the
     /// playouts are shared out among them. 0 or 1: one tree on the calling thread.
     pub threads: usize,
+    /// The move-prediction model that gives every tree node's children their prior (and
+    /// the root's candidates half of theirs); without it, hand-written rules do.
+    pub predictor: Option<&'a MovePredictor>,
 }
 
 /// Runs [`search`] on `settings.threads` threads, each an independent tree with its own seed
@@ -176,7 +180,7 @@ pub fn search_parallel(
     board: &Board,
     us: Color,
     candidates: &[ValuedMove],
-    settings: &SearchSettings,
+    settings: &SearchSettings<'_>,
     saved: &[SavedTree],
 ) -> SearchResult {
     let threads = settings.threads.max(1);
@@ -296,9 +300,12 @@ impl Node {
         let value = if self.rave_visits == 0 {
             own
         } else {
-            let rn = self.rave_visits as f32;
+            // The prior counts in the RAVE estimate too: otherwise the first AMAF sample
+            // would wipe it out while the move itself has no playouts yet.
+            let rn = self.rave_visits as f32 + self.prior_visits;
+            let rave = (self.rave_wins + self.prior * self.prior_visits) / rn;
             let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
-            (1.0 - beta) * own + beta * self.rave_wins / rn
+            (1.0 - beta) * own + beta * rave
         };
         value + EXPLORATION * (log_parent / (n + 1.0)).sqrt()
     }
@@ -317,7 +324,7 @@ pub fn search(
     board: &mut Board,
     us: Color,
     candidates: &[ValuedMove],
-    settings: &SearchSettings,
+    settings: &SearchSettings<'_>,
 ) -> SearchResult {
     search_from(board, us, candidates, settings, None)
 }
@@ -329,7 +336,7 @@ pub fn search_from(
     board: &mut Board,
     us: Color,
     candidates: &[ValuedMove],
-    settings: &SearchSettings,
+    settings: &SearchSettings<'_>,
     saved: Option<&SavedTree>,
 ) -> SearchResult {
     // A copy: the board's empty-point order (which the playouts draw from) changes with
@@ -351,6 +358,20 @@ pub fn search_from(
             n.prior_visits = root_prior_visits;
             tree.push(n);
         }
+    }
+    if let Some(model) = settings.predictor {
+        // Half the classical value's prior, half the model's.
+        let first = 1;
+        let gammas: Vec<f32> = tree[first..]
+            .iter()
+            .map(|n| model.gamma(board, n.mv, us))
+            .collect();
+        let total: f32 = gammas.iter().sum();
+        let count = gammas.len() as f32;
+        for (n, g) in tree[first..].iter_mut().zip(gammas) {
+            n.prior = 0.5 * (n.prior + predicted_prior(g * count / total));
+        }
+        tree[first..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
     if settings.with_pass {
         // No head start: a pass has no RAVE statistics to correct a prior, and when every move
@@ -392,7 +413,7 @@ pub fn search_from(
                 if tree.len() + points + 1 > tree.capacity() {
                     break;
                 }
-                expand(&mut tree, node, board, color);
+                expand(&mut tree, node, board, color, settings.predictor);
                 if tree[node].children == 0 {
                     break;
                 }
@@ -401,7 +422,13 @@ pub fn search_from(
             let first = tree[node].first_child as usize;
             let mut best = first;
             let mut best_score = f32::NEG_INFINITY;
-            let count = tree[node].children as usize;
+            let mut count = tree[node].children as usize;
+            if settings.predictor.is_some() && node != 0 {
+                // Progressive widening below the root (whose candidates the classical stages
+                // chose): the children are in prior order; only the likeliest compete until
+                // the node has the visits to look at more.
+                count = count.min(widening(tree[node].visits));
+            }
             for (i, child) in tree[first..first + count].iter().enumerate() {
                 let sc = child.score(log_parent);
                 if sc > best_score {
@@ -598,10 +625,32 @@ fn count_ownership(board: &Board, us: Color, owned: &mut [u32; NUM_CELLS]) {
     }
 }
 
+/// Children a node with `visits` visits chooses among under progressive widening (Coulom
+/// 2007, Chaslot et al. 2008): two at first, one more each time the visits grow by 30 %
+/// beyond twenty.
+fn widening(visits: u32) -> usize {
+    2 + ((1.0 + visits as f32 / 20.0).ln() / 1.3f32.ln()) as usize
+}
+
+/// The prior win rate of a move whose predicted probability is `ratio` times the uniform
+/// one: a move the model finds twenty times likelier than average starts near 0.8, one
+/// twenty times less likely near 0.2.
+fn predicted_prior(ratio: f32) -> f32 {
+    0.5 + 0.4 * (ratio.max(1e-6).ln() / 3.0).tanh()
+}
+
 /// Adds the children of `node` for `color` to move on `board`: every legal move that does not
 /// fill an own eye nor put two or more stones into atari; a pass only when there is none.
-fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
+/// Their priors come from `predictor` when there is one, else from [`tree_prior`].
+fn expand(
+    tree: &mut Vec<Node>,
+    node: usize,
+    board: &mut Board,
+    color: Color,
+    predictor: Option<&MovePredictor>,
+) {
     let first = tree.len();
+    let mut total = 0.0;
     for k in 0..board.empty_points().len() {
         let p = board.empty_points()[k];
         if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
@@ -610,7 +659,24 @@ fn expand(tree: &mut Vec<Node>, node: usize, board: &mut Board, color: Color) {
         if self_atari(board, p, color, 2) {
             continue;
         }
-        tree.push(Node::new(p, tree_prior(board, p, color)));
+        let prior = match predictor {
+            // The weight for now; made a win rate below once the sum is known.
+            Some(model) => {
+                let g = model.gamma(board, p, color);
+                total += g;
+                g
+            }
+            None => tree_prior(board, p, color),
+        };
+        tree.push(Node::new(p, prior));
+    }
+    if predictor.is_some() && total > 0.0 {
+        let count = (tree.len() - first) as f32;
+        for n in &mut tree[first..] {
+            n.prior = predicted_prior(n.prior * count / total);
+        }
+        // Likeliest first, for progressive widening.
+        tree[first..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
     if tree.len() == first {
         tree.push(Node::new(Point::PASS, 0.5));

@@ -58,6 +58,7 @@ pub mod time;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::eval::scoring::{self, ScoringOptions, ScoringRules};
 use crate::pattern::Kind;
+use crate::play::prior::MovePredictor;
 use crate::tactics::pattern_view::PatternSet;
 use crate::tactics::reading::{self, ReadingOptions};
 use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
@@ -87,6 +88,9 @@ pub struct GenOptions {
     pub search: SearchKind,
     /// Threads of the tree search (independent trees merged at the end).
     pub threads: usize,
+    /// Give the tree search's nodes the priors of the move-prediction model
+    /// (`patterns/prior.db`) when the pattern set has one.
+    pub predict: bool,
 }
 
 impl Default for GenOptions {
@@ -101,6 +105,7 @@ impl Default for GenOptions {
             rules: ScoringRules::Japanese,
             search: SearchKind::Classical,
             threads: 1,
+            predict: true,
         }
     }
 }
@@ -284,6 +289,11 @@ impl MoveGenerator {
         }
     }
 
+    /// The move-prediction model of the pattern set (`kind prior`), if it has a valid one.
+    pub fn predictor(&self) -> Option<&'static MovePredictor> {
+        MovePredictor::cached(self.patterns)
+    }
+
     /// Values every candidate for `us` on `board` (restricted to `allowed` when given) and
     /// decides. `board` is left as it was.
     ///
@@ -425,6 +435,11 @@ impl MoveGenerator {
                 with_pass: true,
                 deadline: search_deadline,
                 threads: self.options.threads,
+                predictor: if self.options.predict {
+                    self.predictor()
+                } else {
+                    None
+                },
             };
             let search_start = Instant::now();
             let saved = self
@@ -452,6 +467,19 @@ impl MoveGenerator {
                     result.nodes,
                     reused
                 );
+            }
+            if trace {
+                for a in result.arms.iter().take(10) {
+                    eprintln!(
+                        "  arm {}: {} visits, win {:.3}, prior {:.3}, rave {:.3} of {}",
+                        crate::board::Vertex::format_move(a.mv, size),
+                        a.visits,
+                        a.win_rate(),
+                        a.prior,
+                        a.rave_wins / a.rave_visits.max(1) as f32,
+                        a.rave_visits
+                    );
+                }
             }
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);

@@ -14,7 +14,7 @@ fn candidate(p: Point, value: f32) -> ValuedMove {
 
 /// Komi −4.5: in the race position Black, having won the race, wins the game unless
 /// White takes most of the neutral column.
-fn settings(seed: u64) -> SearchSettings {
+fn settings(seed: u64) -> SearchSettings<'static> {
     SearchSettings {
         playouts: 2000,
         komi: -4.5,
@@ -22,6 +22,7 @@ fn settings(seed: u64) -> SearchSettings {
         with_pass: false,
         deadline: None,
         threads: 1,
+        predictor: None,
     }
 }
 

@@ -1,0 +1,512 @@
+//! The move-prediction model: how likely a Go player is to play each move.
+//!
+//! A move's weight γ is the product of the γ of its 3×3 shape and of the γ of each move
+//! feature level that holds there (capture, escape from atari, self-atari, atari, line,
+//! distance to the last two moves): the generalized Bradley–Terry model of Coulom (2007,
+//! "Computing Elo Ratings of Move Patterns in the Game of Go"). The probability of a move
+//! among the candidates is its γ over their sum. [`train`] fits the γ to game records and
+//! writes them as a `kind prior` pattern database (`patterns/prior.db`); the engine reads
+//! the compiled database back with [`MovePredictor::from_patterns`].
+//!
+//! Why 3×3 and these features: they are what decides a move locally (answering the last
+//! move, shape, captures) and they are cheap enough to weigh every child of every tree node.
+
+pub mod train;
+
+use crate::board::{Board, Cell, Color, Move, Point};
+use crate::pattern::Kind;
+use crate::play::playout::neighbourhood_code;
+use crate::tactics::pattern_view::{PatternSet, PatternView};
+use std::sync::OnceLock;
+
+/// A move feature; its levels are documented in `pattern_dsl::registry::PRIOR_FEATURES`,
+/// which lists the same names in the same order (a test checks it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    Capture,
+    Escape,
+    SelfAtari,
+    Atari,
+    Lines,
+    NearestStone,
+    DistLast,
+    DistPrev,
+}
+
+/// Number of [`Feature`]s.
+pub const FEATURES: usize = 8;
+/// Largest level of any feature.
+pub const MAX_LEVEL: usize = 35;
+/// Largest level of the distance features.
+const MAX_DISTANCE_LEVEL: usize = 16;
+/// Largest level of [`Feature::NearestStone`] (no stone near).
+const NEAREST_STONE_LEVELS: usize = 9;
+
+impl Feature {
+    pub const ALL: [Feature; FEATURES] = [
+        Feature::Capture,
+        Feature::Escape,
+        Feature::SelfAtari,
+        Feature::Atari,
+        Feature::Lines,
+        Feature::NearestStone,
+        Feature::DistLast,
+        Feature::DistPrev,
+    ];
+
+    /// The name in `feature NAME LEVEL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Feature::Capture => "capture",
+            Feature::Escape => "escape",
+            Feature::SelfAtari => "self_atari",
+            Feature::Atari => "atari",
+            Feature::Lines => "lines",
+            Feature::NearestStone => "nearest_stone",
+            Feature::DistLast => "dist_last",
+            Feature::DistPrev => "dist_prev",
+        }
+    }
+
+    /// Levels are `1..=levels()`; 0 means the feature does not hold.
+    pub fn levels(self) -> u8 {
+        match self {
+            Feature::Capture => 3,
+            Feature::Escape | Feature::SelfAtari => 2,
+            Feature::Atari => 1,
+            Feature::Lines => MAX_LEVEL as u8,
+            Feature::NearestStone => NEAREST_STONE_LEVELS as u8,
+            Feature::DistLast | Feature::DistPrev => MAX_DISTANCE_LEVEL as u8,
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// What the model sees of one candidate move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveFeatures {
+    /// The 3×3 neighbourhood as the mover sees it ([`relative_code`]).
+    pub code: u16,
+    /// The level of each [`Feature`] (0: does not hold).
+    pub levels: [u8; FEATURES],
+}
+
+impl MoveFeatures {
+    /// The shape up to the 8 symmetries of the board ([`canonical`]).
+    pub fn shape(&self) -> u16 {
+        canonical(self.code)
+    }
+}
+
+/// [`neighbourhood_code`] with our stones as 1 and the opponent's as 2 (the code of
+/// `pattern::OURS` and `pattern::THEIRS`), whoever `color` is.
+#[inline]
+pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
+    let code = neighbourhood_code(board, p);
+    match color {
+        Color::Black => code,
+        Color::White => {
+            // Swap 1 and 2 in every two-bit field: the fields with exactly one bit set.
+            let one = (code ^ (code >> 1)) & 0x5555;
+            code ^ (one | one << 1)
+        }
+    }
+}
+
+/// Offsets (row, column) of the eight cells of a [`neighbourhood_code`], in its order.
+const RING: [(usize, usize); 8] = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (1, 0),
+    (1, 2),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+];
+
+/// `code` under symmetry `t` (0..8: a reflection when `t >= 4`, then `t % 4` quarter turns).
+pub fn transform_code(code: u16, t: usize) -> u16 {
+    let mut out = 0;
+    for (k, &(r, c)) in RING.iter().enumerate() {
+        let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
+        for _ in 0..t % 4 {
+            (rr, cc) = (cc, 2 - rr);
+        }
+        let to = RING
+            .iter()
+            .position(|&q| q == (rr, cc))
+            .expect("the centre stays the centre");
+        out |= ((code >> (2 * k)) & 3) << (2 * to);
+    }
+    out
+}
+
+/// The smallest code among the 8 symmetric images of `code`: one name per shape.
+pub fn canonical(code: u16) -> u16 {
+    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|c| (0..8).map(|t| transform_code(c, t)).min().unwrap_or(c))
+            .collect()
+    })[code as usize]
+}
+
+/// The figure of a 3×3 shape code as a `kind prior` pattern draws it: three rows, `*` in
+/// the centre, `O` ours, `X` theirs, `.` empty, `#` off the board.
+pub fn shape_figure(code: u16) -> [String; 3] {
+    let mut grid = [['*'; 3]; 3];
+    for (k, &(r, c)) in RING.iter().enumerate() {
+        grid[r][c] = match (code >> (2 * k)) & 3 {
+            0 => '.',
+            1 => 'O',
+            2 => 'X',
+            _ => '#',
+        };
+    }
+    grid.map(|row| row.iter().collect())
+}
+
+/// The distance of Coulom's features between two points: dx + dy + max(dx, dy).
+fn distance(a: Point, b: Point) -> usize {
+    let ((ax, ay), (bx, by)) = (a.xy(), b.xy());
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    dx + dy + dx.max(dy)
+}
+
+/// The level of a distance feature: 1 for neighbours (distance 2), up to
+/// [`MAX_DISTANCE_LEVEL`].
+fn distance_level(d: usize) -> u8 {
+    (d.clamp(2, MAX_DISTANCE_LEVEL + 1) - 1) as u8
+}
+
+/// [`Feature::Lines`]: the move's line from the nearest edge and from the nearest edge
+/// across, as one level. It is what tells a corner from a side in the opening.
+fn lines_level(board: &Board, p: Point) -> u8 {
+    let n = board.size();
+    let (x, y) = p.xy();
+    let (lx, ly) = (x.min(n - 1 - x) + 1, y.min(n - 1 - y) + 1);
+    let (a, b) = (lx.min(ly).min(5), lx.max(ly).min(7));
+    ((a - 1) * 7 + b) as u8
+}
+
+/// [`Feature::NearestStone`]: the distance to the nearest stone; stones more than four lines
+/// away are all at distance ten or more, so the search stops there.
+fn nearest_stone_level(board: &Board, p: Point) -> u8 {
+    let n = board.size() as i32;
+    let (px, py) = p.xy();
+    let (px, py) = (px as i32, py as i32);
+    let mut best = NEAREST_STONE_LEVELS + 1;
+    for dy in -4i32..=4 {
+        let y = py + dy;
+        if y < 0 || y >= n {
+            continue;
+        }
+        for dx in -4i32..=4 {
+            let x = px + dx;
+            if x < 0 || x >= n || (dx == 0 && dy == 0) {
+                continue;
+            }
+            let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
+            let d = ax + ay + ax.max(ay);
+            if d < best
+                && board
+                    .color_at(Point::from_xy(x as usize, y as usize))
+                    .is_some()
+            {
+                best = d;
+            }
+        }
+    }
+    (best.clamp(2, NEAREST_STONE_LEVELS + 1) - 1) as u8
+}
+
+/// Whether the string at `s` contains `last` or touches it.
+fn touches(board: &Board, s: Point, last: Option<Point>) -> bool {
+    let Some(last) = last else { return false };
+    let id = board.string_id(s);
+    board.string_id(last) == id
+        || last
+            .neighbors()
+            .iter()
+            .any(|&q| board.color_at(q).is_some() && board.string_id(q) == id)
+}
+
+/// The features of `color` playing at the empty point `p` (legal) on `board`, which is left
+/// as it was.
+pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
+    let mut levels = [0u8; FEATURES];
+    let last = match board.recent_move(0) {
+        Some((c, Move::Play(q))) if c != color => Some(q),
+        _ => None,
+    };
+    let previous = match board.recent_move(1) {
+        Some((c, Move::Play(q))) if c == color => Some(q),
+        _ => None,
+    };
+    let ns = p.neighbors();
+    let mut empty = 0;
+    let mut seen = [Point::NONE; 4];
+    let mut own_in_atari = false;
+    for (i, &n) in ns.iter().enumerate() {
+        let Some(c) = board.color_at(n) else {
+            empty += usize::from(board.cell(n) == Cell::Empty);
+            continue;
+        };
+        let id = board.string_id(n);
+        if seen[..i].contains(&id) {
+            continue;
+        }
+        seen[i] = id;
+        let libs = board.libs(n);
+        if c != color {
+            if libs == 1 {
+                let level = if touches(board, n, last) {
+                    1
+                } else if board.string_size(n) == 1 {
+                    2
+                } else {
+                    3
+                };
+                let slot = &mut levels[Feature::Capture as usize];
+                *slot = if *slot == 0 {
+                    level
+                } else {
+                    (*slot).min(level)
+                };
+            } else if libs == 2 {
+                levels[Feature::Atari as usize] = 1;
+            }
+        } else if libs == 1 {
+            own_in_atari = true;
+            if touches(board, n, last) {
+                levels[Feature::Escape as usize] = 1;
+            } else if levels[Feature::Escape as usize] == 0 {
+                levels[Feature::Escape as usize] = 2;
+            }
+        }
+    }
+    if empty < 2 {
+        // Few liberties of its own: whether the new string ends in atari, and whether an
+        // extension out of atari really gets out.
+        board.play_unchecked(p, color);
+        let (libs, size) = (board.libs(p), board.string_size(p));
+        board.undo();
+        if libs == 1 {
+            levels[Feature::SelfAtari as usize] = if size == 1 { 1 } else { 2 };
+        }
+        if own_in_atari && libs < 2 {
+            levels[Feature::Escape as usize] = 0;
+        }
+    }
+    if levels[Feature::Capture as usize] != 0 {
+        // Taking the string is what the move does to it, not an atari nor an escape.
+        levels[Feature::Escape as usize] = 0;
+    }
+    levels[Feature::Lines as usize] = lines_level(board, p);
+    levels[Feature::NearestStone as usize] = nearest_stone_level(board, p);
+    if let Some(q) = last {
+        levels[Feature::DistLast as usize] = distance_level(distance(p, q));
+    }
+    if let Some(q) = previous {
+        levels[Feature::DistPrev as usize] = distance_level(distance(p, q));
+    }
+    MoveFeatures {
+        code: relative_code(board, p, color),
+        levels,
+    }
+}
+
+/// The fitted weights: γ of every 3×3 neighbourhood (by [`relative_code`], so that no
+/// symmetry is computed at run time) and of every feature level.
+#[derive(Clone, Debug)]
+pub struct MovePredictor {
+    shape: Box<[f32]>,
+    feature: [[f32; MAX_LEVEL + 1]; FEATURES],
+}
+
+impl Default for MovePredictor {
+    fn default() -> MovePredictor {
+        MovePredictor::neutral()
+    }
+}
+
+/// Why a prior database could not be read.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum PriorError {
+    #[error("prior pattern `{pattern}`: unknown feature `{feature}`")]
+    UnknownFeature {
+        pattern: &'static str,
+        feature: &'static str,
+    },
+    #[error("prior pattern `{pattern}`: feature `{feature}` has no level {level}")]
+    BadLevel {
+        pattern: &'static str,
+        feature: &'static str,
+        level: u8,
+    },
+}
+
+impl MovePredictor {
+    /// Every γ 1: every move as likely as any other.
+    pub fn neutral() -> MovePredictor {
+        MovePredictor {
+            shape: vec![1.0; 1 << 16].into_boxed_slice(),
+            feature: [[1.0; MAX_LEVEL + 1]; FEATURES],
+        }
+    }
+
+    /// Sets the γ of a shape: of every code whose [`canonical`] form is `shape`'s.
+    pub fn set_shape(&mut self, shape: u16, gamma: f32) {
+        let shape = canonical(shape);
+        for t in 0..8 {
+            self.shape[transform_code(shape, t) as usize] = gamma;
+        }
+    }
+
+    /// Sets the γ of one level (1..) of a feature.
+    pub fn set_feature(&mut self, feature: Feature, level: u8, gamma: f32) {
+        self.feature[feature as usize][level as usize] = gamma;
+    }
+
+    pub fn shape_gamma(&self, code: u16) -> f32 {
+        self.shape[code as usize]
+    }
+
+    pub fn feature_gamma(&self, feature: Feature, level: u8) -> f32 {
+        self.feature[feature as usize][level as usize]
+    }
+
+    /// γ of a move with these features.
+    #[inline]
+    pub fn gamma_of(&self, f: &MoveFeatures) -> f32 {
+        let mut g = self.shape[f.code as usize];
+        for (table, &level) in self.feature.iter().zip(f.levels.iter()) {
+            g *= table[level as usize];
+        }
+        g
+    }
+
+    /// γ of `color` playing at the empty, legal point `p`.
+    #[inline]
+    pub fn gamma(&self, board: &mut Board, p: Point, color: Color) -> f32 {
+        self.gamma_of(&features(board, p, color))
+    }
+
+    /// [`MovePredictor::from_patterns`], read once per database for the whole process (a
+    /// generator is made per move; reading the model takes tens of milliseconds). `None`
+    /// when there is no prior database or it is not valid.
+    pub fn cached(patterns: &dyn PatternSet) -> Option<&'static MovePredictor> {
+        type Cache = Vec<(usize, Option<&'static MovePredictor>)>;
+        static CACHE: std::sync::Mutex<Cache> = std::sync::Mutex::new(Vec::new());
+        let tables = patterns.matcher(Kind::Prior)?;
+        let key = std::ptr::from_ref(tables) as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, model)) = cache.iter().find(|(k, _)| *k == key) {
+            return model;
+        }
+        // One model per compiled database, kept for the life of the process.
+        let model = MovePredictor::from_patterns(patterns)
+            .ok()
+            .flatten()
+            .map(|m| &*Box::leak(Box::new(m)));
+        cache.push((key, model));
+        model
+    }
+
+    /// The model of the `kind prior` database of `patterns`, or `None` when there is none.
+    ///
+    /// Feature patterns give their level's γ (`e^(value / 100)`). The shapes are read by
+    /// running the compiled matcher: every 3×3 neighbourhood is set up on a board (in the
+    /// centre, on each edge and in each corner) and the γ of the shape patterns matching
+    /// there are multiplied, so the table agrees with the compiled figures by construction.
+    pub fn from_patterns(patterns: &dyn PatternSet) -> Result<Option<MovePredictor>, PriorError> {
+        let Some(tables) = patterns.matcher(Kind::Prior) else {
+            return Ok(None);
+        };
+        let mut model = MovePredictor::neutral();
+        for info in tables.patterns {
+            let Some((name, level)) = info.feature else {
+                continue;
+            };
+            let feature = Feature::from_name(name).ok_or(PriorError::UnknownFeature {
+                pattern: info.name,
+                feature: name,
+            })?;
+            if level == 0 || level > feature.levels() {
+                return Err(PriorError::BadLevel {
+                    pattern: info.name,
+                    feature: name,
+                    level,
+                });
+            }
+            model.set_feature(feature, level, (info.value as f32 / 100.0).exp());
+        }
+        let empty = Board::new(19).expect("19 is a legal size");
+        // Centre, then the four edges and the four corners.
+        let centres = [
+            (9, 9),
+            (0, 9),
+            (18, 9),
+            (9, 0),
+            (9, 18),
+            (0, 0),
+            (18, 0),
+            (0, 18),
+            (18, 18),
+        ];
+        for (cx, cy) in centres {
+            let centre = Point::from_xy(cx, cy);
+            let ring: Vec<Point> = centre
+                .neighbors()
+                .into_iter()
+                .chain(centre.diagonals())
+                .filter(|&q| empty.on_board(q))
+                .collect();
+            for mut config in 0..3usize.pow(ring.len() as u32) {
+                let mut board = empty.clone();
+                for &q in &ring {
+                    let stone = match config % 3 {
+                        1 => Some(Color::Black),
+                        2 => Some(Color::White),
+                        _ => None,
+                    };
+                    config /= 3;
+                    if let Some(c) = stone {
+                        // Every ring stone touches an empty point outside the ring or the
+                        // empty centre, so it has a liberty.
+                        board
+                            .add_stone(q, c)
+                            .expect("a ring stone always has a liberty");
+                    }
+                }
+                let view = PatternView::new(&board);
+                let mut seen: Vec<usize> = Vec::new();
+                let mut log_gamma = 0i64;
+                patterns.match_at(
+                    Kind::Prior,
+                    &view,
+                    cx as i32,
+                    cy as i32,
+                    Color::Black,
+                    &mut |m| {
+                        let info = &tables.patterns[m.pattern];
+                        if info.feature.is_none() && !seen.contains(&m.pattern) {
+                            seen.push(m.pattern);
+                            log_gamma += i64::from(info.value);
+                        }
+                    },
+                );
+                model.shape[relative_code(&board, centre, Color::Black) as usize] =
+                    (log_gamma as f32 / 100.0).exp();
+            }
+        }
+        Ok(Some(model))
+    }
+}
+
+#[cfg(test)]
+mod tests;

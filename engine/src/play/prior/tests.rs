@@ -1,0 +1,176 @@
+use super::train::{TrainingSet, accuracy, fit};
+use super::*;
+use crate::board::Vertex;
+
+fn board_from(rows: &[&str]) -> Board {
+    let n = rows.len();
+    let mut b = Board::new(n).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let c = match ch {
+                'X' => Color::Black,
+                'O' => Color::White,
+                _ => continue,
+            };
+            b.add_stone(Point::from_xy(x, y), c).unwrap();
+        }
+    }
+    b
+}
+
+fn pt(v: &str, n: usize) -> Point {
+    match Vertex::parse_move(v, n).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => panic!("not a point"),
+    }
+}
+
+#[test]
+fn canonical_is_the_same_for_all_eight_images_and_differs_between_shapes() {
+    let hane = 0b01_00_00_10_00_00_00_00u16;
+    let images: Vec<u16> = (0..8).map(|t| canonical(transform_code(hane, t))).collect();
+    assert!(images.iter().all(|&c| c == images[0]));
+    // Swapping the colours is another shape.
+    let swapped = 0b10_00_00_01_00_00_00_00u16;
+    assert_ne!(canonical(swapped), canonical(hane));
+    // Transformations permute the ring: a code with one stone has four or eight images.
+    let one_side = 1u16 << 2; // a stone north
+    let distinct: std::collections::HashSet<u16> =
+        (0..8).map(|t| transform_code(one_side, t)).collect();
+    assert_eq!(distinct.len(), 4);
+}
+
+#[test]
+fn relative_code_swaps_the_colours_for_white_only() {
+    let b = board_from(&[".....", ".XO..", ".....", ".....", "....."]);
+    let p = Point::from_xy(1, 2);
+    let black = relative_code(&b, p, Color::Black);
+    let white = relative_code(&b, p, Color::White);
+    assert_eq!(black, neighbourhood_code(&b, p));
+    assert_ne!(black, white);
+    // North is black, north-east white: seen by White, north is theirs (2), north-east ours.
+    assert_eq!((white >> 2) & 3, 2);
+    assert_eq!((white >> 4) & 3, 1);
+}
+
+#[test]
+fn features_name_capture_escape_atari_self_atari_line_and_distances() {
+    // Line and distances: Black's previous move E1, White's last move C4.
+    let mut b = Board::new(5).unwrap();
+    b.play(Move::Play(pt("E1", 5)), Color::Black).unwrap();
+    b.play(Move::Play(pt("C4", 5)), Color::White).unwrap();
+    let f = features(&mut b, pt("A1", 5), Color::Black);
+    assert_eq!(
+        f.levels[Feature::Lines as usize],
+        1,
+        "the corner point: lines 1 and 1"
+    );
+    // C4 is the nearest stone: dx 2, dy 3.
+    assert_eq!(f.levels[Feature::NearestStone as usize], 7);
+    // A1 to C4: dx 2, dy 3 → 2 + 3 + 3 = 8, level 7; A1 to E1: 4 + 0 + 4 = 8.
+    assert_eq!(f.levels[Feature::DistLast as usize], 7);
+    assert_eq!(f.levels[Feature::DistPrev as usize], 7);
+    // C3 on 5×5 is the centre: third line both ways.
+    assert_eq!(
+        features(&mut b, pt("C3", 5), Color::Black).levels[Feature::Lines as usize],
+        17
+    );
+    let mut big = Board::new(19).unwrap();
+    assert_eq!(lines_level(&big, pt("R16", 19)), 18, "the 3-4 point");
+    assert_eq!(lines_level(&big, pt("Q16", 19)), 25, "the 4-4 point");
+    assert_eq!(lines_level(&big, pt("K10", 19)), 35, "tengen");
+    let f = features(&mut big, pt("Q16", 19), Color::Black);
+    assert_eq!(
+        f.levels[Feature::NearestStone as usize],
+        9,
+        "empty board: no stone near"
+    );
+
+    // A capture away from the last move: White's lone stone at B3 has one liberty, B2.
+    let mut b = board_from(&[".....", ".X...", "XOX..", ".....", "....."]);
+    let f = features(&mut b, pt("B2", 5), Color::Black);
+    assert_eq!(f.levels[Feature::Capture as usize], 2);
+    assert_eq!(f.levels[Feature::Atari as usize], 0);
+
+    // Escape: White's last move C2 put Black's C3 in atari; extending at D3 gets three
+    // liberties.
+    let mut b = board_from(&[".....", "..O..", ".OX..", ".....", "....."]);
+    b.play(Move::Play(pt("E5", 5)), Color::Black).unwrap();
+    b.play(Move::Play(pt("C2", 5)), Color::White).unwrap();
+    assert_eq!(b.libs(pt("C3", 5)), 1);
+    let f = features(&mut b, pt("D3", 5), Color::Black);
+    assert_eq!(f.levels[Feature::Escape as usize], 1);
+    assert_eq!(f.levels[Feature::SelfAtari as usize], 0);
+    // Elsewhere nothing escapes.
+    let f = features(&mut b, pt("A1", 5), Color::Black);
+    assert_eq!(f.levels[Feature::Escape as usize], 0);
+
+    // Atari: only on a string with two liberties.
+    let mut b = board_from(&[".....", ".....", ".XO..", ".....", "....."]);
+    let f = features(&mut b, pt("D3", 5), Color::Black);
+    assert_eq!(
+        f.levels[Feature::Atari as usize],
+        0,
+        "three liberties: no atari"
+    );
+    let mut b = board_from(&[".....", "..X..", ".XO..", ".....", "....."]);
+    let f = features(&mut b, pt("D3", 5), Color::Black);
+    assert_eq!(f.levels[Feature::Atari as usize], 1);
+
+    // Self-atari: a lone stone played into the opponent's mouth.
+    let mut b = board_from(&[".....", "..O..", ".O.O.", ".....", "....."]);
+    let f = features(&mut b, pt("C3", 5), Color::Black);
+    assert_eq!(f.levels[Feature::SelfAtari as usize], 1);
+}
+
+#[test]
+fn distance_levels_follow_coulom() {
+    let a = Point::from_xy(3, 3);
+    assert_eq!(distance_level(distance(a, Point::from_xy(4, 3))), 1);
+    assert_eq!(distance_level(distance(a, Point::from_xy(4, 4))), 2);
+    assert_eq!(distance_level(distance(a, Point::from_xy(5, 3))), 3);
+    assert_eq!(
+        distance_level(distance(a, Point::from_xy(15, 15))),
+        MAX_DISTANCE_LEVEL as u8
+    );
+}
+
+#[test]
+fn mm_learns_that_the_played_shape_and_feature_are_strong() {
+    // Positions in which Black always captures: the capture level must come out far above 1.
+    let mut set = TrainingSet::default();
+    for k in 0..6 {
+        let mut b = board_from(&[
+            ".......", ".X.....", "XOX....", ".......", ".......", ".......", ".......",
+        ]);
+        // Vary the position with a far stone.
+        b.add_stone(Point::from_xy(6, k), Color::White).unwrap();
+        assert!(set.add_position(&mut b, Color::Black, Point::from_xy(1, 3)));
+    }
+    let fitted = fit(&set, 20, 1);
+    let capture = fitted
+        .weights
+        .iter()
+        .find(|w| w.weight == train::Weight::Level(Feature::Capture, 2))
+        .unwrap();
+    assert_eq!(capture.played, 6);
+    assert!(capture.gamma > 3.0, "capture γ {}", capture.gamma);
+    let model = fitted.predictor();
+    let acc = accuracy(&model, &set);
+    assert_eq!(acc.top1, 6);
+    // The neutral model cannot tell the capture from the rest.
+    assert_eq!(accuracy(&MovePredictor::neutral(), &set).top1, 0);
+}
+
+#[test]
+fn the_written_database_names_every_weight_with_its_value() {
+    let mut set = TrainingSet::default();
+    let mut b = board_from(&[".....", ".X...", "XOX..", ".....", "....."]);
+    assert!(set.add_position(&mut b, Color::Black, pt("B2", 5)));
+    let fitted = fit(&set, 5, 1);
+    let db = fitted.to_db(&["test".to_string()]);
+    assert!(db.contains("kind prior"));
+    assert!(db.contains("pattern capture_2 {\n    |*|\n    feature capture 2\n    value "));
+    assert!(db.contains("pattern shape_"));
+    assert!(db.contains("// test"));
+}

@@ -1,0 +1,327 @@
+//! Fitting the move-prediction model to game records: Coulom's minorization–maximization
+//! (2007) for the generalized Bradley–Terry model, and the `kind prior` database it writes.
+//!
+//! Every position of a record is a competition among the candidate moves (legal, not
+//! filling an own eye); the move played wins. A candidate is a team of features (its shape
+//! and one level of each move feature); its strength is the product of their γ. MM updates
+//! one feature group at a time: γ_i ← W_i / Σ_j C_ij / E_j, where W_i counts the wins of
+//! teams with i, E_j is the total strength of position j and C_ij the strength of the
+//! candidates of j with i, divided by γ_i. A prior of one win and one loss against a γ = 1
+//! opponent keeps rare features near 1.
+
+use super::{FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, features, shape_figure};
+use crate::board::{Board, Color, Point};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The positions harvested from game records.
+#[derive(Clone, Debug, Default)]
+pub struct TrainingSet {
+    /// Every candidate of every position, position after position.
+    pub candidates: Vec<MoveFeatures>,
+    /// For each position: its first candidate, its number of candidates, and the index
+    /// (within the position) of the move played.
+    pub positions: Vec<(u32, u32, u32)>,
+}
+
+impl TrainingSet {
+    /// Adds the position of `board` with `color` to play, `played` being the move played; a
+    /// position whose move is not among the candidates (an eye filled) is left out.
+    pub fn add_position(&mut self, board: &mut Board, color: Color, played: Point) -> bool {
+        if !board.is_legal_simple(played, color) || board.is_eye(played, color) {
+            return false;
+        }
+        let start = self.candidates.len();
+        let mut played_at = None;
+        for k in 0..board.empty_points().len() {
+            let p = board.empty_points()[k];
+            if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
+                continue;
+            }
+            if p == played {
+                played_at = Some(self.candidates.len() - start);
+            }
+            self.candidates.push(features(board, p, color));
+        }
+        let Some(at) = played_at else {
+            self.candidates.truncate(start);
+            return false;
+        };
+        self.positions.push((
+            start as u32,
+            (self.candidates.len() - start) as u32,
+            at as u32,
+        ));
+        true
+    }
+
+    /// The candidates of position `j` and the index of the move played.
+    pub fn position(&self, j: usize) -> (&[MoveFeatures], usize) {
+        let (start, len, played) = self.positions[j];
+        (
+            &self.candidates[start as usize..(start + len) as usize],
+            played as usize,
+        )
+    }
+}
+
+/// Adds every position of a game record (from its setup stones on) to `set`; returns the
+/// positions added. Stops at the first illegal move.
+pub fn add_game(game: &crate::board::game::Game, set: &mut TrainingSet) -> usize {
+    let Ok(mut board) = Board::new(game.size()) else {
+        return 0;
+    };
+    for &(p, c) in game.setup() {
+        if board.add_stone(p, c).is_err() {
+            return 0;
+        }
+    }
+    let mut added = 0;
+    for (c, mv) in game.moves() {
+        if let crate::board::Move::Play(p) = mv {
+            added += usize::from(set.add_position(&mut board, c, p));
+        }
+        if board.play(mv, c).is_err() {
+            break;
+        }
+    }
+    added
+}
+
+/// A feature's place among the weights being fitted: a shape or a feature level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Weight {
+    Shape(u16),
+    Level(Feature, u8),
+}
+
+/// One fitted weight with the counts behind it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fitted {
+    pub weight: Weight,
+    pub gamma: f64,
+    /// Candidates that had it.
+    pub seen: u64,
+    /// Moves played that had it.
+    pub played: u64,
+}
+
+/// The result of [`fit`].
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// Feature levels first (in [`Feature`] order), then shapes by how often they were seen.
+    pub weights: Vec<Fitted>,
+}
+
+/// Group of the shape in a team; groups `1..=FEATURES` are the move features.
+const GROUPS: usize = FEATURES + 1;
+const NONE: u32 = u32::MAX;
+
+/// Fits the γ of every shape and feature level seen in `set` by `iterations` rounds of MM
+/// (each round updates every group once). Shapes seen fewer than `min_seen` times share the
+/// γ of 1 (they are left out).
+pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64) -> Fit {
+    // Index the weights: feature levels first, then the shapes seen often enough.
+    let mut weights: Vec<Fitted> = Vec::new();
+    let mut level_index = [[NONE; MAX_LEVEL + 1]; FEATURES];
+    for f in Feature::ALL {
+        for level in 1..=f.levels() {
+            level_index[f as usize][level as usize] = weights.len() as u32;
+            weights.push(Fitted {
+                weight: Weight::Level(f, level),
+                gamma: 1.0,
+                seen: 0,
+                played: 0,
+            });
+        }
+    }
+    let mut shape_seen: HashMap<u16, u64> = HashMap::new();
+    for c in &set.candidates {
+        *shape_seen.entry(c.shape()).or_default() += 1;
+    }
+    let mut shapes: Vec<(u16, u64)> = shape_seen
+        .into_iter()
+        .filter(|&(_, n)| n >= min_seen)
+        .collect();
+    shapes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut shape_index: HashMap<u16, u32> = HashMap::new();
+    for &(s, _) in &shapes {
+        shape_index.insert(s, weights.len() as u32);
+        weights.push(Fitted {
+            weight: Weight::Shape(s),
+            gamma: 1.0,
+            seen: 0,
+            played: 0,
+        });
+    }
+    // Each candidate as its team of weight indices, by group.
+    let teams: Vec<[u32; GROUPS]> = set
+        .candidates
+        .iter()
+        .map(|c| {
+            let mut team = [NONE; GROUPS];
+            team[0] = shape_index.get(&c.shape()).copied().unwrap_or(NONE);
+            for (g, &level) in c.levels.iter().enumerate() {
+                if level != 0 {
+                    team[g + 1] = level_index[g][level as usize];
+                }
+            }
+            team
+        })
+        .collect();
+    for &(start, len, played) in &set.positions {
+        for k in start..start + len {
+            for &i in &teams[k as usize] {
+                if i != NONE {
+                    weights[i as usize].seen += 1;
+                    if k == start + played {
+                        weights[i as usize].played += 1;
+                    }
+                }
+            }
+        }
+    }
+    let mut gamma: Vec<f64> = vec![1.0; weights.len()];
+    let mut denominator: Vec<f64> = vec![0.0; weights.len()];
+    let mut strength: Vec<f64> = Vec::new();
+    for _ in 0..iterations {
+        for g in 0..GROUPS {
+            denominator.iter_mut().for_each(|d| *d = 0.0);
+            for &(start, len, _) in &set.positions {
+                let team = &teams[start as usize..(start + len) as usize];
+                strength.clear();
+                strength.extend(team.iter().map(|t| {
+                    t.iter()
+                        .filter(|&&i| i != NONE)
+                        .map(|&i| gamma[i as usize])
+                        .product::<f64>()
+                }));
+                let total: f64 = strength.iter().sum();
+                for (t, &s) in team.iter().zip(&strength) {
+                    let i = t[g];
+                    if i != NONE {
+                        denominator[i as usize] += s / gamma[i as usize] / total;
+                    }
+                }
+            }
+            for (i, w) in weights.iter().enumerate() {
+                let in_group = match w.weight {
+                    Weight::Shape(_) => g == 0,
+                    Weight::Level(f, _) => g == f as usize + 1,
+                };
+                if in_group {
+                    // The prior: one win and one loss against a γ = 1 opponent.
+                    gamma[i] = (w.played as f64 + 1.0) / (denominator[i] + 2.0 / (gamma[i] + 1.0));
+                }
+            }
+        }
+    }
+    for (w, g) in weights.iter_mut().zip(gamma) {
+        w.gamma = g;
+    }
+    Fit { weights }
+}
+
+impl Fit {
+    /// The model with these weights (as the compiled database would give it, up to the
+    /// rounding of `value` to a hundredth of a neper).
+    pub fn predictor(&self) -> MovePredictor {
+        let mut model = MovePredictor::neutral();
+        for w in &self.weights {
+            let g = (w.gamma.ln() * 100.0).round() / 100.0;
+            match w.weight {
+                Weight::Shape(s) => model.set_shape(s, g.exp() as f32),
+                Weight::Level(f, level) => model.set_feature(f, level, g.exp() as f32),
+            }
+        }
+        model
+    }
+
+    /// The `kind prior` database: a header saying how it was made (`provenance`, one line
+    /// each), then one pattern per feature level and per shape, each with its weight as
+    /// `value` = 100 ln γ and its counts as a comment.
+    pub fn to_db(&self, provenance: &[String]) -> String {
+        let mut out = String::new();
+        out.push_str(
+            "// Move prediction, learned from game records (Coulom 2007, \"Computing Elo Ratings of\n\
+             // Move Patterns in the Game of Go\"): a move's weight is the product of the weight of\n\
+             // its 3x3 shape and of the weight of each feature level that holds there; `value` is\n\
+             // 100 ln(weight), so 0 is neutral, +69 doubles and -69 halves. Edit a value and\n\
+             // rebuild, or train again. Written by `tesuji patterns train`.\n//\n",
+        );
+        for line in provenance {
+            let _ = writeln!(out, "// {line}");
+        }
+        out.push_str("kind prior\n");
+        for w in &self.weights {
+            let value = (w.gamma.ln() * 100.0).round() as i64;
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "// played {} of {} times a candidate",
+                w.played, w.seen
+            );
+            match w.weight {
+                Weight::Level(f, level) => {
+                    let _ = writeln!(out, "pattern {}_{} {{", f.name(), level);
+                    out.push_str("    |*|\n");
+                    let _ = writeln!(out, "    feature {} {}", f.name(), level);
+                }
+                Weight::Shape(s) => {
+                    let _ = writeln!(out, "pattern shape_{s:04x} {{");
+                    for row in shape_figure(s) {
+                        let _ = writeln!(out, "    |{row}|");
+                    }
+                }
+            }
+            let _ = writeln!(out, "    value {value}\n}}");
+        }
+        out
+    }
+}
+
+/// How well a model predicts the moves of a set of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Accuracy {
+    pub positions: usize,
+    /// Positions whose move had the highest γ (ties counted against the model).
+    pub top1: usize,
+    /// Positions whose move was among the five highest.
+    pub top5: usize,
+    /// Mean log-likelihood of the moves played (natural log, per position).
+    pub log_likelihood: f64,
+}
+
+impl Accuracy {
+    pub fn top1_percent(&self) -> f64 {
+        100.0 * self.top1 as f64 / self.positions.max(1) as f64
+    }
+    pub fn top5_percent(&self) -> f64 {
+        100.0 * self.top5 as f64 / self.positions.max(1) as f64
+    }
+}
+
+/// Measures `model` on `set`.
+pub fn accuracy(model: &MovePredictor, set: &TrainingSet) -> Accuracy {
+    let mut acc = Accuracy::default();
+    let mut sum_ll = 0.0;
+    for j in 0..set.positions.len() {
+        let (cands, played) = set.position(j);
+        let g_played = model.gamma_of(&cands[played]);
+        let mut better = 0;
+        let mut total = 0.0f64;
+        for (k, c) in cands.iter().enumerate() {
+            let g = model.gamma_of(c);
+            total += f64::from(g);
+            if k != played && g >= g_played {
+                better += 1;
+            }
+        }
+        acc.positions += 1;
+        acc.top1 += usize::from(better == 0);
+        acc.top5 += usize::from(better < 5);
+        sum_ll += (f64::from(g_played) / total).ln();
+    }
+    acc.log_likelihood = sum_ll / acc.positions.max(1) as f64;
+    acc
+}

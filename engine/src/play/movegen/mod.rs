@@ -46,6 +46,10 @@ impl std::str::FromStr for SearchKind {
     }
 }
 
+/// Moves the move-prediction model finds likeliest that join the tree search's root beside
+/// the best classical candidates.
+pub const PREDICTED_ROOT_MOVES: usize = 10;
+
 /// Time per move (stages and search) on boards above 9×9 when no clock says otherwise, per
 /// level; the search gets at least a third of it whatever the stages took.
 pub const DEFAULT_SECONDS_PER_LEVEL: f32 = 0.1;
@@ -423,6 +427,33 @@ impl MoveGenerator {
             );
         } else if self.options.lookahead && !ranked.is_empty() {
             let width = self.options.search_width().min(ranked.len());
+            // The root: the best classical candidates, and the moves a player would most
+            // likely play (the model sees shape and local answers the values miss).
+            let mut root: Vec<ValuedMove> = ranked[..width].to_vec();
+            if self.options.predict
+                && let Some(model) = self.predictor()
+            {
+                let mut rest: Vec<(f32, ValuedMove)> = ranked[width..]
+                    .iter()
+                    .map(|m| (model.gamma(ctx.board, m.point, us), *m))
+                    .collect();
+                rest.sort_by(|a, b| b.0.total_cmp(&a.0));
+                let mut best_first: Vec<(f32, Point)> = ranked[..width]
+                    .iter()
+                    .map(|m| (model.gamma(ctx.board, m.point, us), m.point))
+                    .collect();
+                best_first.sort_by(|a, b| b.0.total_cmp(&a.0));
+                // A move the model ranks among the root's likeliest ten joins the root.
+                let bar = best_first
+                    .get(PREDICTED_ROOT_MOVES.min(best_first.len()).saturating_sub(1))
+                    .map_or(0.0, |b| b.0);
+                root.extend(
+                    rest.iter()
+                        .take(PREDICTED_ROOT_MOVES)
+                        .filter(|(g, _)| *g >= bar)
+                        .map(|&(_, m)| m),
+                );
+            }
             // Playouts get shorter as the board fills: more of them late, where close
             // endgames are decided, at about the same cost per move.
             let empties = ctx.board.empty_points().len() as f32;
@@ -447,8 +478,7 @@ impl MoveGenerator {
                 .lock()
                 .map(|mut t| std::mem::take(&mut *t))
                 .unwrap_or_default();
-            let mut result =
-                mcts::search_parallel(ctx.board, us, &ranked[..width], &settings, &saved);
+            let mut result = mcts::search_parallel(ctx.board, us, &root, &settings, &saved);
             drop(saved);
             let reused = result.arms.iter().map(|a| a.visits as usize).sum::<usize>()
                 - result

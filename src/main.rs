@@ -149,11 +149,14 @@ struct GtpArgs {
     /// Choose moves by their one-move value only, without checking the opponent's replies.
     #[arg(long)]
     no_lookahead: bool,
-    /// What decides among the candidates: `classical` (the tree search up to 13×13, the
-    /// classical reply look-ahead above) or `mcts` (the tree search on every size, with tree
-    /// reuse between moves). `classical` stays the default until `mcts` measures stronger.
-    #[arg(long, default_value = "classical", value_parser = ["mcts", "classical"])]
+    /// What decides among the candidates: `mcts` (the tree search on every size, with the
+    /// move-prediction priors) or `classical` (the tree search up to 13×13, the classical
+    /// reply look-ahead above).
+    #[arg(long, default_value = "mcts", value_parser = ["mcts", "classical"])]
     search: String,
+    /// Keep the tree search's trees between genmoves (the subtree of the moves played).
+    #[arg(long)]
+    reuse_trees: bool,
     /// Threads of the tree search (independent trees merged at the end; default 1 until more
     /// measure stronger).
     #[arg(long)]
@@ -237,6 +240,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.search = args.search.parse()?;
     engine.gen_options.threads = args.threads.unwrap_or(1);
     engine.gen_options.predict = !args.no_prior;
+    engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);
     let stdin = io::stdin();

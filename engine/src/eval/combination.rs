@@ -7,9 +7,10 @@
 //! could not capture before (strings already lost are not a combination). With two threats
 //! or more, every defence is tried — a liberty of a threatened string, a capture of a stone
 //! next to one, the capture of the move itself — and the combination works when after each
-//! defence the reader still captures one of the threatened strings. A budget bounds the
-//! whole scan (600 reader calls, 3 s of candidates); beyond it the scan stops with what
-//! it found.
+//! defence the reader still captures one of the threatened strings. Budgets bound the
+//! whole scan (600 reader calls, and [`NODE_BUDGET`] reading nodes for the candidates, each
+//! call being bounded by the reader's own node limit); beyond them the scan stops with what
+//! it found. Nodes, not seconds: the answer must not depend on the machine's load.
 
 use crate::board::{Board, Color, Point};
 use crate::tactics::reading::Reader;
@@ -17,8 +18,8 @@ use crate::tactics::reading::Reader;
 /// Reader calls allowed for one scan.
 pub const READ_BUDGET: usize = 600;
 
-/// Wall time allowed for one scan (reader calls differ a lot in cost).
-pub const TIME_BUDGET: std::time::Duration = std::time::Duration::from_secs(3);
+/// Reading nodes the candidates of one scan may use (reader calls differ a lot in cost).
+pub const NODE_BUDGET: u64 = 2_000_000;
 
 /// The combination attacks `color` has on `board`: every move that works, in board order.
 pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color) -> Vec<Point> {
@@ -58,9 +59,9 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
     }
     candidates.sort_by_key(|p| p.index());
     let mut found = Vec::new();
-    let start = std::time::Instant::now();
+    let start = reader.nodes();
     for m in candidates {
-        if budget == 0 || start.elapsed() > TIME_BUDGET {
+        if budget == 0 || reader.nodes() - start > NODE_BUDGET {
             break;
         }
         if works(board, reader, color, m, &safe, &mut budget) {

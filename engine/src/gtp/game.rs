@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::board::game::{TimeLeft, TimeSettings};
 use crate::board::sgf::{self, EmptySetup, Until};
 use crate::board::{Color, Move, Point, Vertex};
-use crate::play::movegen::{Decision, MoveGenerator, SearchKind};
+use crate::play::movegen::{Decision, MoveGenerator};
 
 /// This file's commands, in `list_commands` order.
 pub(super) static COMMANDS: &[Command] = commands! {
@@ -123,9 +123,8 @@ impl GtpEngine {
             options.lookahead = false;
         }
         let generator = MoveGenerator::new(self.patterns, options);
-        // Tree reuse goes with the tree search on every size; the classical default keeps
-        // the search as it was measured (fresh trees each move).
-        if options.search == SearchKind::Mcts {
+        // Tree reuse only when asked: fresh trees each move are what was measured.
+        if options.reuse_trees {
             if let Ok(mut t) = generator.trees.lock() {
                 *t = std::mem::take(&mut self.search_trees);
             }

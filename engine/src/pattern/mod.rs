@@ -455,6 +455,12 @@ pub struct Figures {
     /// `n` whose padded cell array (see [`PatternBoard::cells`]) is `cells`, seen by `us`.
     /// `(x, y)` must be on the board. Conditions are not run.
     pub at: fn(cells: &[u8], n: i32, x: i32, y: i32, us: Color, hits: &mut Hits),
+    /// How far from the anchor the footprint reaches.
+    pub radius: i32,
+    /// [`Figures::at`] on a bordered copy of the board (see [`fill_wide`]) of stride
+    /// `MAX_SIZE + 2 * radius` and border `radius`, already seen by `us`, for the anchor at
+    /// `buf[base]`.
+    pub wide: fn(buf: &[u8], base: i32, hits: &mut Hits),
 }
 
 /// The figure matches of one database on one board for one side, kept up to date move by
@@ -468,6 +474,9 @@ pub struct MatchIndex {
     us: Color,
     n: i32,
     cells: Vec<u8>,
+    /// The board with a border of the footprint's radius, seen by `us` (see [`fill_wide`]).
+    wide: Vec<u8>,
+    stride: i32,
     /// Per point `y * n + x`: the variants whose figure matches there, ascending.
     hits: Vec<Vec<u32>>,
     /// Offsets from a changed point to the anchors it may affect (the footprint reflected,
@@ -515,6 +524,8 @@ impl MatchIndex {
             us,
             n: 0,
             cells: Vec::new(),
+            wide: Vec::new(),
+            stride: MAX_SIZE + 2 * figures.radius,
             hits: Vec::new(),
             reach,
             stamp: Vec::new(),
@@ -543,6 +554,15 @@ impl MatchIndex {
             Some(c) => c[..NUM_CELLS].to_vec(),
             None => padded_codes(board),
         };
+        self.wide
+            .resize((self.stride * self.stride) as usize, OFF_BOARD);
+        fill_wide(
+            board,
+            self.us,
+            self.figures.radius,
+            self.stride,
+            &mut self.wide,
+        );
         let points = (self.n * self.n) as usize;
         self.hits.iter_mut().for_each(Vec::clear);
         self.hits.resize_with(points, Vec::new);
@@ -578,8 +598,13 @@ impl MatchIndex {
         let mut changed = [0usize; 64];
         let mut n_changed = 0;
         let mut overflow = false;
+        let word = |c: &[u8]| {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            u64::from_ne_bytes(w)
+        };
         for (w, (a, b)) in old.chunks(8).zip(new.chunks(8)).enumerate() {
-            if a != b {
+            if word(a) != word(b) {
                 for (i, (x, y)) in a.iter().zip(b).enumerate() {
                     if x != y {
                         if n_changed < changed.len() {
@@ -596,6 +621,10 @@ impl MatchIndex {
             return self.rescan(board);
         }
         self.cells.copy_from_slice(now);
+        for &c in &changed[..n_changed] {
+            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
+            self.set_wide(x, y);
+        }
         for &c in &changed[..n_changed] {
             let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
             self.touch(x, y);
@@ -617,7 +646,20 @@ impl MatchIndex {
             };
         }
         for &(x, y) in changed {
+            self.set_wide(x, y);
+        }
+        for &(x, y) in changed {
             self.touch(x, y);
+        }
+    }
+
+    /// Copies point `(x, y)` of `cells` into `wide` (seen by `us`).
+    fn set_wide(&mut self, x: i32, y: i32) {
+        if (x as u32) < self.n as u32 && (y as u32) < self.n as u32 {
+            let c = self.cells[((y + 1) * STRIDE + x + 1) as usize];
+            let r = self.figures.radius;
+            self.wide[((y + r) * self.stride + x + r) as usize] =
+                code_map(self.us)[(c & 3) as usize];
         }
     }
 
@@ -649,10 +691,12 @@ impl MatchIndex {
         self.rematched += 1;
         let p = (y * self.n + x) as usize;
         self.hits[p].clear();
-        if self.cells[((y + 1) * STRIDE + x + 1) as usize] != EMPTY {
+        let r = self.figures.radius;
+        let base = (y + r) * self.stride + x + r;
+        if self.wide[base as usize] != EMPTY {
             return;
         }
-        (self.figures.at)(&self.cells, self.n, x, y, self.us, &mut self.scratch);
+        (self.figures.wide)(&self.wide, base, &mut self.scratch);
         if !self.scratch.is_empty() {
             self.hits[p].extend_from_slice(self.scratch.sorted());
             self.scratch.clear();

@@ -318,6 +318,8 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         pub static FIGURES: __rt::Figures = __rt::Figures {
             footprint: FOOTPRINT,
             at: figure_hits,
+            radius: RADIUS,
+            wide: figure_wide,
         };
 
         /// Calls `f` for every match of the figure matches `index` holds (an index of
@@ -334,6 +336,23 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
                     report(board, x, y, us, v, f);
                 }
             }
+        }
+
+        /// The figure tests on a bordered copy of the board (see [`scan`]) for the anchor at
+        /// `buf[base]`, an empty point: records the variants whose figure matches.
+        /// `buf` must be `WIDE * WIDE` long.
+        pub fn figure_wide(buf: &[u8], base: i32, hits: &mut __rt::Hits) {
+            match buf.try_into() {
+                Ok(buf) => figure_array(buf, base, hits),
+                Err(_) => panic!("a bordered board of the wrong size"),
+            }
+        }
+
+        /// [`figure_wide`] on an array, whose length the bounds checks know.
+        #[inline(always)]
+        fn figure_array(buf: &[u8; (WIDE * WIDE) as usize], base: i32, hits: &mut __rt::Hits) {
+            let rd = |dx: i32, dy: i32| buf[(base + dy * WIDE + dx) as usize];
+            figure(&rd, hits);
         }
 
         /// How far from the anchor the footprint reaches (in rows or columns).
@@ -361,8 +380,7 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
                     if buf[base as usize] != __rt::EMPTY {
                         continue;
                     }
-                    let rd = |dx: i32, dy: i32| buf[(base + dy * WIDE + dx) as usize];
-                    figure(&rd, &mut hits);
+                    figure_array(&buf, base, &mut hits);
                     if !hits.is_empty() {
                         for &v in hits.sorted() {
                             report(board, x, y, us, v, f);

@@ -398,15 +398,8 @@ fn subtree_cost(n: usize) -> f64 {
     if n <= SMALL {
         n
     } else {
-        SMALL * (n / SMALL).powf(alpha())
+        SMALL * (n / SMALL).powf(ALPHA)
     }
-}
-
-fn alpha() -> f64 {
-    std::env::var("TREE_ALPHA")
-        .ok()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(ALPHA)
 }
 
 /// See [`subtree_cost`].

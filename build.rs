@@ -126,6 +126,22 @@ fn main() {
          pub fn figures(name: &str) -> Option<&'static ::tesuji_engine::pattern::Figures> {{\n    \
          match name {{\n{arms}        _ => None,\n    }}\n}}"
     );
+    let arms: String = stems
+        .iter()
+        .map(|s| {
+            let path = patterns.join(format!("{s}.db"));
+            format!(
+                "        {s:?} => Some(include_str!({:?})),\n",
+                path.display().to_string()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        modules,
+        "/// The source text of a database by name (for the interpreter, e.g. `patterns explain`).\n\
+         pub fn source_text(name: &str) -> Option<&'static str> {{\n    \
+         match name {{\n{arms}        _ => None,\n    }}\n}}"
+    );
     for (function, call) in [
         ("scan_database", "scan(board, us, f)"),
         ("index_database", "index_matches(board, index, f)"),

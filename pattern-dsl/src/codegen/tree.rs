@@ -21,6 +21,11 @@
 //! rustc time stay bounded whatever the database; once it is spent, switches are
 //! [`Mode::Exact`], which copies nothing.
 //!
+//! A node the cost model does not split is a *leaf*: straight-line checks for a few variants
+//! (`if rd(1, 0) == 2 && ... { hits.push(v) }`), or, for [`BIT_MIN`] to [`BITS`] variants
+//! when cheaper, a *bit-parallel* leaf: one bit per variant in a `u64`, each cell read ANDs in
+//! the constant mask of the variants that accept the code read, until no bit is left.
+//!
 //! Identical variant sets are built once (hash-consing): the tree is a DAG, and the emitter
 //! turns a node reached from several places into one function.
 
@@ -436,12 +441,22 @@ struct Split {
     score: f64,
 }
 
-#[derive(PartialEq, PartialOrd)]
+/// A node waiting to be expanded, by priority (expected work there), then id.
 struct Prio(f64, NodeId);
+impl PartialEq for Prio {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
 impl Eq for Prio {}
+impl PartialOrd for Prio {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 impl Ord for Prio {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.partial_cmp(other).unwrap_or(std::cmp::Ordering::Equal)
+        self.0.total_cmp(&other.0).then(other.1.cmp(&self.1))
     }
 }
 
@@ -508,7 +523,7 @@ impl Builder {
         }
         let room = self.budget.saturating_sub(self.size);
         // A small node splits only if that beats its leaf.
-        let leaf = if n <= BITS && n >= BIT_MIN {
+        let leaf = if (BIT_MIN..=BITS).contains(&n) {
             BIT_READ * bit_cost(items)
         } else {
             f64::INFINITY

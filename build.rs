@@ -115,6 +115,63 @@ fn main() {
          f: &mut impl FnMut(::tesuji_engine::pattern::Match),\n) -> bool {{\n    \
          match name {{\n{arms}        _ => return false,\n    }}\n    true\n}}"
     );
+    let arms: String = stems
+        .iter()
+        .map(|s| format!("        {s:?} => Some(&{s}::FIGURES),\n"))
+        .collect();
+    let _ = writeln!(
+        modules,
+        "/// The figure matcher of a database by name, for a \
+         [`MatchIndex`](::tesuji_engine::pattern::MatchIndex).\n\
+         pub fn figures(name: &str) -> Option<&'static ::tesuji_engine::pattern::Figures> {{\n    \
+         match name {{\n{arms}        _ => None,\n    }}\n}}"
+    );
+    let arms: String = stems
+        .iter()
+        .map(|s| {
+            let path = patterns.join(format!("{s}.db"));
+            format!(
+                "        {s:?} => Some(include_str!({:?})),\n",
+                path.display().to_string()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        modules,
+        "/// The source text of a database by name (for the interpreter, e.g. `patterns explain`).\n\
+         pub fn source_text(name: &str) -> Option<&'static str> {{\n    \
+         match name {{\n{arms}        _ => None,\n    }}\n}}"
+    );
+    for (function, call) in [
+        ("scan_database", "scan(board, us, f)"),
+        ("index_database", "index_matches(board, index, f)"),
+    ] {
+        let arms: String = stems
+            .iter()
+            .map(|s| format!("        {s:?} => {s}::{call},\n"))
+            .collect();
+        let (what, param) = if function == "scan_database" {
+            (
+                "Every match of one database on the board (its `scan`)",
+                "us: ::tesuji_engine::board::Color",
+            )
+        } else {
+            (
+                "Every match a [`MatchIndex`](::tesuji_engine::pattern::MatchIndex) of one \
+                 database holds whose conditions hold (its `index_matches`)",
+                "index: &::tesuji_engine::pattern::MatchIndex",
+            )
+        };
+        let _ = writeln!(
+            modules,
+            "/// {what}; false for an unknown name.\n\
+             pub fn {function}(\n    \
+             name: &str,\n    board: &::tesuji_engine::tactics::pattern_view::PatternView<'_>,\n    \
+             {param},\n    \
+             f: &mut impl FnMut(::tesuji_engine::pattern::Match),\n) -> bool {{\n    \
+             match name {{\n{arms}        _ => return false,\n    }}\n    true\n}}"
+        );
+    }
     write_if_changed(&out_dir.join("patterns.rs"), &modules);
     report_changes(&out_dir.join("summary.txt"), &stamps);
 }

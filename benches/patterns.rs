@@ -1,7 +1,8 @@
 //! Pattern matching speed: one full-board scan (one position, one colour) of compiled
 //! databases on a mid-game 19×19 position from ../shared/regression games, the generated
 //! decision trees (`matcher/scan/*`) against the old table matcher kept in
-//! `benches/table_matcher.rs` (`matcher/table/*`); with a 2,000-pattern stress
+//! `benches/table_matcher.rs` (`matcher/table/*`), and the incremental index
+//! (`matcher/incremental/*`); with a 2,000-pattern stress
 //! database (`benches/data/stress.db`, from `cargo run -p pattern-dsl --example patc --
 //! --stress 2000`), compiled here by `include_patterns!`.
 //!
@@ -196,9 +197,73 @@ fn bench_joseki_moves(c: &mut Criterion) {
     group.finish();
 }
 
+/// `matcher/incremental/*`: keeping a [`MatchIndex`] up to date along a random 19x19 game:
+/// the time of one `update` after a move plus one after its undo (the board's own play and
+/// undo are not timed; see `cargo bench --bench board`). Along the game every move is played,
+/// its index update timed, undone, timed, then played again to go on; at the end of the game
+/// the board starts over.
+fn bench_incremental(c: &mut Criterion) {
+    use std::time::{Duration, Instant};
+    use tesuji::engine::board::Move;
+    use tesuji::engine::pattern::{Figures, MatchIndex};
+    // A random game, replayed identically every time.
+    let mut moves = Vec::new();
+    let mut b = Board::new(19).unwrap();
+    let mut color = Color::Black;
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    while moves.len() < 250 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let e = b.empty_points();
+        let p = e[(state % e.len() as u64) as usize];
+        if b.try_play(p, color) {
+            moves.push((Move::Play(p), color));
+            color = color.opponent();
+        }
+    }
+    let mut group = c.benchmark_group("matcher");
+    let dbs: [(&str, &'static Figures); 2] = [
+        ("efficiency", &patterns::efficiency::FIGURES),
+        ("stress2000", &stress::FIGURES),
+    ];
+    for (name, figures) in dbs {
+        group.bench_function(format!("incremental/{name}"), |bench| {
+            bench.iter_custom(|iters| {
+                let mut board = Board::new(19).unwrap();
+                let mut index = MatchIndex::new(figures, &PatternView::new(&board), Color::Black);
+                let mut i = 0;
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    if i == moves.len() {
+                        board = Board::new(19).unwrap();
+                        index.rescan(&PatternView::new(&board));
+                        i = 0;
+                    }
+                    let (mv, color) = moves[i];
+                    board.play(mv, color).unwrap();
+                    let t = Instant::now();
+                    index.update(black_box(&PatternView::new(&board)));
+                    total += t.elapsed();
+                    board.undo();
+                    let t = Instant::now();
+                    index.update(black_box(&PatternView::new(&board)));
+                    total += t.elapsed();
+                    board.play(mv, color).unwrap();
+                    index.update(&PatternView::new(&board));
+                    i += 1;
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
 fn bench_all(c: &mut Criterion) {
     check_table_agrees();
     bench_matcher(c);
+    bench_incremental(c);
 }
 
 criterion_group!(benches, bench_all, bench_joseki_moves);

@@ -1,4 +1,4 @@
-//! `tesuji patterns list|show|check|match`: the pattern author's tools.
+//! `tesuji patterns list|show|check|match|explain|train`: the pattern author's tools.
 
 use std::path::{Path, PathBuf};
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
@@ -58,6 +58,135 @@ pub enum PatternsCommand {
         #[arg(long)]
         color: Option<String>,
     },
+    /// Why patterns did or did not match at one point: the matches, and the near misses (a
+    /// figure that fails on one or two points, or whose condition is false) with the failing
+    /// point or condition. Uses the interpreter (the reference), not the generated code.
+    Explain {
+        /// SGF file.
+        file: PathBuf,
+        /// The point, e.g. D4.
+        vertex: String,
+        /// Only for this side (default: both).
+        #[arg(long)]
+        color: Option<String>,
+        /// Position before this move number (default: the end of the main line).
+        #[arg(long = "move", short = 'L')]
+        move_number: Option<usize>,
+        /// Report figures that fail on at most this many points.
+        #[arg(long, default_value_t = 2)]
+        misses: usize,
+    },
+}
+
+/// What a figure character asks, in words.
+fn cell_words(c: pattern_dsl::ir::Cell) -> &'static str {
+    use pattern_dsl::ir::Cell;
+    match c {
+        Cell::Empty | Cell::Anchor => "empty",
+        Cell::Ours => "our stone",
+        Cell::Theirs => "their stone",
+        Cell::OursOrEmpty => "ours or empty",
+        Cell::TheirsOrEmpty => "theirs or empty",
+        Cell::OffBoard => "off the board",
+        Cell::DontCare => "anything",
+    }
+}
+
+fn code_words(code: u8) -> &'static str {
+    match code {
+        0 => "empty",
+        1 => "our stone",
+        2 => "their stone",
+        _ => "off the board",
+    }
+}
+
+fn explain(
+    file: &std::path::Path,
+    vertex: &str,
+    color: Option<String>,
+    move_number: Option<usize>,
+    max_misses: usize,
+) -> Result<(), String> {
+    use pattern_dsl::interp::Verdict;
+    use tesuji::patterns::Interpreted;
+    let text = sgf::read_file(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let until = move_number.map_or(Until::End, Until::BeforeMove);
+    let game = sgf::load_with(&text, until, 0.0, EmptySetup::IgnoreLikeGnuGo)
+        .map_err(|e| format!("{}:{e}", file.display()))?;
+    let board = game.board();
+    let size = board.size();
+    let point = match Vertex::parse_move(vertex, size).map_err(|e| format!("{vertex}: {e}"))? {
+        tesuji::engine::board::Move::Play(p) => p,
+        _ => return Err(format!("'{vertex}' is not a point")),
+    };
+    let (x, y) = point.xy();
+    let (x, y) = (x as i32, y as i32);
+    let colors = match color {
+        Some(c) => vec![c.parse::<Color>()?],
+        None => vec![Color::Black, Color::White],
+    };
+    println!("{}", board.to_ascii());
+    let name_of = |px: i32, py: i32| {
+        if px < 0 || py < 0 || px >= size as i32 || py >= size as i32 {
+            format!("off-board ({px},{py})")
+        } else {
+            Vertex::from_point(Point::from_xy(px as usize, py as usize), size).to_string()
+        }
+    };
+    let (mut matches, mut near) = (0, 0);
+    for us in colors {
+        for db_name in patterns::NAMES {
+            let source = patterns::source_text(db_name).expect("listed database");
+            let db = pattern_dsl::check(&format!("patterns/{db_name}.db"), source)
+                .map_err(|d| d.render())?;
+            for e in db.explain_at(&Interpreted(PatternView::new(board)), x, y, us, max_misses) {
+                let p = &db.patterns[e.pattern];
+                if p.feature.is_some() {
+                    // A prior feature's weight (`*` alone, the engine measures the feature):
+                    // it "matches" everywhere and says nothing about the shape.
+                    continue;
+                }
+                let what = format!(
+                    "{us:<5} {db_name}:{} ({}, patterns/{db_name}.db line {})",
+                    p.name,
+                    e.transform.name(),
+                    p.line
+                );
+                match e.verdict {
+                    Verdict::Match => {
+                        matches += 1;
+                        println!("match      {what}");
+                    }
+                    Verdict::Condition { index, text } => {
+                        near += 1;
+                        println!(
+                            "near miss  {what}: figure matches, condition {} `{text}` is false",
+                            index + 1
+                        );
+                    }
+                    Verdict::Figure(misses) => {
+                        near += 1;
+                        let cells: Vec<String> = misses
+                            .iter()
+                            .map(|m| {
+                                format!(
+                                    "{} should be {} ('{}') but is {}",
+                                    name_of(m.x, m.y),
+                                    cell_words(m.expected),
+                                    m.expected.to_char(),
+                                    code_words(m.found)
+                                )
+                            })
+                            .collect();
+                        println!("near miss  {what}: {}", cells.join("; "));
+                    }
+                }
+            }
+        }
+    }
+    println!("{matches} matches, {near} near misses at {vertex}");
+    Ok(())
 }
 
 pub fn run(cmd: PatternsCommand) -> Result<(), String> {
@@ -73,6 +202,13 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
         } => train(
             &games, &output, size, &exclude, holdout, iterations, min_seen,
         ),
+        PatternsCommand::Explain {
+            file,
+            vertex,
+            color,
+            move_number,
+            misses,
+        } => explain(&file, &vertex, color, move_number, misses),
         PatternsCommand::List => {
             let mut total = 0;
             for name in patterns::NAMES {

@@ -6,6 +6,10 @@ use tesuji::engine::gtp::GtpEngine;
 /// package root, so `tests/data/...` paths resolve.
 fn session(input: &str) -> String {
     let mut engine = GtpEngine::new(19, 7.5).unwrap();
+    // The tree search stops on the clock on big boards, so its choice depends on the
+    // machine's speed; these transcripts test the protocol, so 19×19 genmoves take the
+    // reproducible classical look-ahead.
+    engine.gen_options.search = tesuji::engine::play::movegen::SearchKind::Classical;
     let mut out = Vec::new();
     engine.run(input.as_bytes(), &mut out).unwrap();
     String::from_utf8(out).unwrap()

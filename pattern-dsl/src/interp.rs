@@ -403,3 +403,133 @@ impl InterpBoard for Grid {
         self.get(x1, y1).is_some() && self.string(x1, y1).0.contains(&(x2, y2))
     }
 }
+
+/// Why a pattern did or did not match at a point (see [`Database::explain_at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Figure and conditions hold: a match.
+    Match,
+    /// The figure fails on these points (a near miss when they are few).
+    Figure(Vec<CellMiss>),
+    /// The figure holds but condition `index` (0-based, in `if` order), rendered as `text`,
+    /// is false.
+    Condition {
+        /// Index in [`Pattern::conditions`](crate::ir::Pattern::conditions).
+        index: usize,
+        /// The condition, labels by their letters and the anchor as `*`.
+        text: String,
+    },
+}
+
+/// A figure point that does not hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellMiss {
+    /// Board column of the point (may be off the board).
+    pub x: i32,
+    /// Board row of the point (may be off the board).
+    pub y: i32,
+    /// What the figure asks there.
+    pub expected: crate::ir::Cell,
+    /// What the board holds, as seen by the side matched for: `EMPTY`, `OURS`, `THEIRS` or
+    /// `OFF_BOARD`.
+    pub found: u8,
+}
+
+/// One pattern under one transformation at a point, and why it matched or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// Index of the pattern in [`Database::patterns`].
+    pub pattern: usize,
+    /// The transformation.
+    pub transform: Transform,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+impl Explanation {
+    /// Figure points that fail (0 for a match or a false condition).
+    pub fn misses(&self) -> usize {
+        match &self.verdict {
+            Verdict::Figure(m) => m.len(),
+            _ => 0,
+        }
+    }
+}
+
+impl Database {
+    /// The pattern author's question, "why didn't my pattern fire here?": every variant with
+    /// its anchor at `(x, y)` that matches, whose figure fails on at most `max_misses` points
+    /// (with those points), or whose figure holds but a condition is false (the first false
+    /// one). Matches first (in match order), then false conditions, then figure misses by how
+    /// many points fail. An occupied `(x, y)` matches nothing: the anchor must be empty, which
+    /// counts as one more failing point.
+    pub fn explain_at<B: InterpBoard + ?Sized>(
+        &self,
+        board: &B,
+        x: i32,
+        y: i32,
+        us: B::Side,
+        max_misses: usize,
+    ) -> Vec<Explanation> {
+        let mut out = Vec::new();
+        let anchor = board.code(x, y, us) & 3;
+        for (i, p) in self.patterns.iter().enumerate() {
+            for &t in &p.transforms {
+                let v = p.variant(i, t);
+                let mut misses: Vec<CellMiss> = Vec::new();
+                if anchor != code::EMPTY {
+                    misses.push(CellMiss {
+                        x,
+                        y,
+                        expected: crate::ir::Cell::Anchor,
+                        found: anchor,
+                    });
+                }
+                for q in &v.points {
+                    let found = board.code(x + q.dx, y + q.dy, us) & 3;
+                    if !q.cell.accepts(found) {
+                        misses.push(CellMiss {
+                            x: x + q.dx,
+                            y: y + q.dy,
+                            expected: q.cell,
+                            found,
+                        });
+                    }
+                }
+                let verdict = if !misses.is_empty() {
+                    if misses.len() > max_misses {
+                        continue;
+                    }
+                    Verdict::Figure(misses)
+                } else {
+                    let failed = p
+                        .conditions
+                        .iter()
+                        .position(|c| !eval(c, board, x, y, &v.labels, us).bool());
+                    match failed {
+                        None => Verdict::Match,
+                        Some(index) => Verdict::Condition {
+                            index,
+                            text: p.conditions[index].render_with(&|r| match r {
+                                PointRef::Anchor => "*".to_string(),
+                                PointRef::Label(l) => p.labels[l].name.to_string(),
+                            }),
+                        },
+                    }
+                };
+                out.push(Explanation {
+                    pattern: i,
+                    transform: t,
+                    verdict,
+                });
+            }
+        }
+        let rank = |e: &Explanation| match e.verdict {
+            Verdict::Match => 0,
+            Verdict::Condition { .. } => 1,
+            Verdict::Figure(ref m) => 1 + m.len(),
+        };
+        out.sort_by_key(rank);
+        out
+    }
+}

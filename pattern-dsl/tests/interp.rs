@@ -214,3 +214,50 @@ fn every_fixture_scans_without_panicking() {
         }
     }
 }
+
+/// `explain_at`: a match, a figure that fails on one point (named), and a false condition.
+#[test]
+fn explain_at_names_failing_points_and_conditions() {
+    use pattern_dsl::interp::Verdict;
+    let db = pattern_dsl::check(
+        "explain.db",
+        "kind generic\n\
+         pattern hane {\n  |X*|\n  |O.|\n}\n\
+         pattern atari {\n  |X*|\n\n  |A*|\n  if lib(A) == 1\n}\n",
+    )
+    .unwrap_or_else(|d| panic!("{}", d.render()));
+    let find = |e: &[pattern_dsl::interp::Explanation], name: &str| {
+        e.iter()
+            .find(|e| db.patterns[e.pattern].name == name)
+            .map(|e| e.verdict.clone())
+    };
+    // White to play at (1, 0): the black stone in the corner has one liberty.
+    let grid = Grid::parse(&["X..", "O..", "..."]);
+    let e = db.explain_at(&grid, 1, 0, Side::White, 2);
+    assert_eq!(find(&e, "hane"), Some(Verdict::Match));
+    assert_eq!(find(&e, "atari"), Some(Verdict::Match));
+    // Without the white stone: `hane` fails on exactly that point, and the black stone has
+    // two liberties, so `atari`'s condition is false.
+    let grid = Grid::parse(&["X..", "...", "..."]);
+    let e = db.explain_at(&grid, 1, 0, Side::White, 2);
+    match find(&e, "hane") {
+        Some(Verdict::Figure(m)) => {
+            assert_eq!(m.len(), 1);
+            assert_eq!((m[0].x, m[0].y, m[0].found), (0, 1, 0));
+        }
+        v => panic!("{v:?}"),
+    }
+    assert_eq!(
+        find(&e, "atari"),
+        Some(Verdict::Condition {
+            index: 0,
+            text: "(lib(A) == 1)".into()
+        })
+    );
+    // With no miss allowed, only matches are reported.
+    assert!(
+        db.explain_at(&grid, 1, 0, Side::White, 0)
+            .iter()
+            .all(|e| e.misses() == 0)
+    );
+}

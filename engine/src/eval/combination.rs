@@ -19,7 +19,7 @@ use crate::tactics::reading::Reader;
 pub const READ_BUDGET: usize = 600;
 
 /// Reading nodes the candidates of one scan may use (reader calls differ a lot in cost).
-pub const NODE_BUDGET: u64 = 2_000_000;
+pub const NODE_BUDGET: u64 = 500_000;
 
 /// The combination attacks `color` has on `board`: every move that works, in board order.
 pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color) -> Vec<Point> {

@@ -25,6 +25,45 @@ pub const fn code_map(us: Color) -> [u8; 4] {
     }
 }
 
+/// The largest board side a matcher handles.
+pub const MAX_SIZE: i32 = crate::board::MAX_SIZE as i32;
+
+/// Fills `buf`, a square array of stride `wide` (at least the board's side plus `2 * border`),
+/// with the codes of `board` as seen by `us`, the board's point `(x, y)` at
+/// `(y + border) * wide + x + border`, and [`OFF_BOARD`] everywhere else: what a generated
+/// `scan` matches on.
+pub fn fill_wide<B: PatternBoard + ?Sized>(
+    board: &B,
+    us: Color,
+    border: i32,
+    wide: i32,
+    buf: &mut [u8],
+) {
+    buf.fill(OFF_BOARD);
+    let n = board.size().clamp(0, MAX_SIZE);
+    let map = code_map(us);
+    let row = |y: i32| ((y + border) * wide + border) as usize;
+    match board.cells() {
+        Some(cells) => {
+            for y in 0..n {
+                let src = &cells[((y + 1) * STRIDE + 1) as usize..][..n as usize];
+                let dst = &mut buf[row(y)..][..n as usize];
+                for (d, s) in dst.iter_mut().zip(src) {
+                    *d = map[(s & 3) as usize];
+                }
+            }
+        }
+        None => {
+            for y in 0..n {
+                let dst = &mut buf[row(y)..][..n as usize];
+                for (x, d) in dst.iter_mut().enumerate() {
+                    *d = board.code(x as i32, y, us) & 3;
+                }
+            }
+        }
+    }
+}
+
 /// The padded cell array of a board that has none, built from [`PatternBoard::code`].
 pub fn padded_codes<B: PatternBoard + ?Sized>(board: &B) -> Vec<u8> {
     let mut cells = vec![OFF_BOARD; NUM_CELLS];
@@ -410,4 +449,274 @@ pub fn report(patterns: &[PatternInfo], v: &Variant, x: i32, y: i32, f: &mut imp
         m.target_points[i] = v.point(i, x, y);
     }
     f(m);
+}
+
+/// The figure half of a generated matcher, which a [`MatchIndex`] calls: every generated
+/// database module has one, `FIGURES`.
+#[derive(Debug)]
+pub struct Figures {
+    /// Every offset from the anchor that some variant constrains.
+    pub footprint: &'static [(i8, i8)],
+    /// Records in `hits` the variants whose figure matches at `(x, y)`, on the board of side
+    /// `n` whose padded cell array (see [`PatternBoard::cells`]) is `cells`, seen by `us`.
+    /// `(x, y)` must be on the board. Conditions are not run.
+    pub at: fn(cells: &[u8], n: i32, x: i32, y: i32, us: Color, hits: &mut Hits),
+    /// How far from the anchor the footprint reaches.
+    pub radius: i32,
+    /// [`Figures::at`] on a bordered copy of the board (see [`fill_wide`]) of stride
+    /// `MAX_SIZE + 2 * radius` and border `radius`, already seen by `us`, for the anchor at
+    /// `buf[base]`.
+    pub wide: fn(buf: &[u8], base: i32, hits: &mut Hits),
+}
+
+/// The figure matches of one database on one board for one side, kept up to date move by
+/// move: [`MatchIndex::update`] compares the board's cells with the ones it last saw and
+/// re-matches only the anchors whose footprint covers a changed point (a move, its captures,
+/// or an undo of both). What it holds equals a full rescan's figure matches, anchor for
+/// anchor; conditions are not cached (they may read far beyond the footprint, e.g. liberties),
+/// so the generated `index_matches` runs them when the matches are asked for.
+pub struct MatchIndex {
+    figures: &'static Figures,
+    us: Color,
+    n: i32,
+    cells: Vec<u8>,
+    /// The board with a border of the footprint's radius, seen by `us` (see [`fill_wide`]).
+    wide: Vec<u8>,
+    stride: i32,
+    /// Per point `y * n + x`: the variants whose figure matches there, ascending.
+    hits: Vec<Vec<u32>>,
+    /// Offsets from a changed point to the anchors it may affect (the footprint reflected,
+    /// and the anchor itself).
+    reach: Vec<(i32, i32)>,
+    /// `stamp[p] == generation`: anchor `p` already re-matched in this update.
+    stamp: Vec<u32>,
+    generation: u32,
+    scratch: Hits,
+    rematched: usize,
+}
+
+impl std::fmt::Debug for MatchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MatchIndex")
+            .field("us", &self.us)
+            .field("size", &self.n)
+            .field(
+                "anchors",
+                &self.hits.iter().filter(|h| !h.is_empty()).count(),
+            )
+            .finish()
+    }
+}
+
+impl MatchIndex {
+    /// The index of `board` for `us`: a full scan.
+    pub fn new<B: PatternBoard + ?Sized>(
+        figures: &'static Figures,
+        board: &B,
+        us: Color,
+    ) -> MatchIndex {
+        let mut reach: Vec<(i32, i32)> = std::iter::once((0, 0))
+            .chain(
+                figures
+                    .footprint
+                    .iter()
+                    .map(|&(dx, dy)| (-(dx as i32), -(dy as i32))),
+            )
+            .collect();
+        reach.sort_unstable();
+        reach.dedup();
+        let mut index = MatchIndex {
+            figures,
+            us,
+            n: 0,
+            cells: Vec::new(),
+            wide: Vec::new(),
+            stride: MAX_SIZE + 2 * figures.radius,
+            hits: Vec::new(),
+            reach,
+            stamp: Vec::new(),
+            generation: 0,
+            scratch: Hits::new(),
+            rematched: 0,
+        };
+        index.rescan(board);
+        index
+    }
+
+    /// The side the index matches for.
+    pub fn us(&self) -> Color {
+        self.us
+    }
+
+    /// Anchors re-matched by the last update (or scan).
+    pub fn rematched(&self) -> usize {
+        self.rematched
+    }
+
+    /// Forgets everything and matches every anchor of `board`.
+    pub fn rescan<B: PatternBoard + ?Sized>(&mut self, board: &B) {
+        self.n = board.size().min(crate::board::MAX_SIZE as i32);
+        self.cells = match board.cells() {
+            Some(c) => c[..NUM_CELLS].to_vec(),
+            None => padded_codes(board),
+        };
+        self.wide
+            .resize((self.stride * self.stride) as usize, OFF_BOARD);
+        fill_wide(
+            board,
+            self.us,
+            self.figures.radius,
+            self.stride,
+            &mut self.wide,
+        );
+        let points = (self.n * self.n) as usize;
+        self.hits.iter_mut().for_each(Vec::clear);
+        self.hits.resize_with(points, Vec::new);
+        self.stamp = vec![0; points];
+        self.generation = 0;
+        self.rematched = 0;
+        for y in 0..self.n {
+            for x in 0..self.n {
+                self.rematch(x, y);
+            }
+        }
+    }
+
+    /// Brings the index up to date with `board` (the same board, or one that differs from
+    /// the last one seen by any number of moves, undos and captures): re-matches the anchors
+    /// within the footprint of every point whose content changed.
+    pub fn update<B: PatternBoard + ?Sized>(&mut self, board: &B) {
+        if board.size() != self.n {
+            return self.rescan(board);
+        }
+        let owned;
+        let now: &[u8] = match board.cells() {
+            Some(c) => &c[..NUM_CELLS],
+            None => {
+                owned = padded_codes(board);
+                &owned
+            }
+        };
+        self.start_update();
+        // Eight cells at a time: a move changes one point and its captures, so nearly every
+        // word is equal.
+        let (old, new) = (&self.cells[..], now);
+        let mut changed = [0usize; 64];
+        let mut n_changed = 0;
+        let mut overflow = false;
+        let word = |c: &[u8]| {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            u64::from_ne_bytes(w)
+        };
+        for (w, (a, b)) in old.chunks(8).zip(new.chunks(8)).enumerate() {
+            if word(a) != word(b) {
+                for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                    if x != y {
+                        if n_changed < changed.len() {
+                            changed[n_changed] = w * 8 + i;
+                            n_changed += 1;
+                        } else {
+                            overflow = true;
+                        }
+                    }
+                }
+            }
+        }
+        if overflow {
+            return self.rescan(board);
+        }
+        self.cells.copy_from_slice(now);
+        for &c in &changed[..n_changed] {
+            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
+            self.set_wide(x, y);
+        }
+        for &c in &changed[..n_changed] {
+            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
+            self.touch(x, y);
+        }
+    }
+
+    /// [`MatchIndex::update`] when the caller knows which points changed (`(x, y)`, each a
+    /// point whose content differs from the board the index last saw).
+    pub fn update_points<B: PatternBoard + ?Sized>(&mut self, board: &B, changed: &[(i32, i32)]) {
+        if board.size() != self.n {
+            return self.rescan(board);
+        }
+        self.start_update();
+        for &(x, y) in changed {
+            let i = ((y + 1) * STRIDE + x + 1) as usize;
+            self.cells[i] = match board.cells() {
+                Some(c) => c[i],
+                None => board.code(x, y, Color::Black) & 3,
+            };
+        }
+        for &(x, y) in changed {
+            self.set_wide(x, y);
+        }
+        for &(x, y) in changed {
+            self.touch(x, y);
+        }
+    }
+
+    /// Copies point `(x, y)` of `cells` into `wide` (seen by `us`).
+    fn set_wide(&mut self, x: i32, y: i32) {
+        if (x as u32) < self.n as u32 && (y as u32) < self.n as u32 {
+            let c = self.cells[((y + 1) * STRIDE + x + 1) as usize];
+            let r = self.figures.radius;
+            self.wide[((y + r) * self.stride + x + r) as usize] =
+                code_map(self.us)[(c & 3) as usize];
+        }
+    }
+
+    fn start_update(&mut self) {
+        self.rematched = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// Re-matches every anchor whose footprint covers `(x, y)`.
+    fn touch(&mut self, x: i32, y: i32) {
+        for k in 0..self.reach.len() {
+            let (dx, dy) = self.reach[k];
+            let (ax, ay) = (x + dx, y + dy);
+            if (ax as u32) < self.n as u32 && (ay as u32) < self.n as u32 {
+                let p = (ay * self.n + ax) as usize;
+                if self.stamp[p] != self.generation {
+                    self.stamp[p] = self.generation;
+                    self.rematch(ax, ay);
+                }
+            }
+        }
+    }
+
+    fn rematch(&mut self, x: i32, y: i32) {
+        self.rematched += 1;
+        let p = (y * self.n + x) as usize;
+        self.hits[p].clear();
+        let r = self.figures.radius;
+        let base = (y + r) * self.stride + x + r;
+        if self.wide[base as usize] != EMPTY {
+            return;
+        }
+        (self.figures.wide)(&self.wide, base, &mut self.scratch);
+        if !self.scratch.is_empty() {
+            self.hits[p].extend_from_slice(self.scratch.sorted());
+            self.scratch.clear();
+        }
+    }
+
+    /// The anchors with figure matches, row by row: `(x, y, variants)`, the variants
+    /// ascending (indices into the database's `VARIANTS`).
+    pub fn hits(&self) -> impl Iterator<Item = (i32, i32, &[u32])> + '_ {
+        let n = self.n.max(1);
+        self.hits
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| !h.is_empty())
+            .map(move |(p, h)| (p as i32 % n, p as i32 / n, &h[..]))
+    }
 }

@@ -127,21 +127,12 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         .collect();
 
     let tree = tree::build(db);
-    let mut fns = Vec::new();
-    let root_body = match &tree {
-        Some(node) => emit_node(node, 0, &mut fns),
+    let mut emitter = Emitter::new(&tree);
+    let root_body = match tree.root {
+        Some(root) => emitter.node(root, 0),
         None => quote!(),
     };
-    let fns = fns.iter().enumerate().map(|(i, body)| {
-        let name = format_ident!("n{}", i);
-        quote! {
-            #[allow(unreachable_patterns, clippy::all)]
-            #[inline(never)]
-            fn #name<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
-                #body
-            }
-        }
-    });
+    let fns = emitter.fns;
     let report_arms: Vec<TokenStream> = db
         .patterns
         .iter()
@@ -183,12 +174,19 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         int(max_dy as i64),
     );
 
+    let radius = footprint
+        .iter()
+        .map(|&(dx, dy)| dx.abs().max(dy.abs()))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let radius = Literal::i32_unsuffixed(radius);
     let n_patterns = db.patterns.len();
     let n_variants = variants.len();
-    let switches = tree.as_ref().map_or(0, |t| t.switches());
+    let switches = tree.switches();
     let summary = format!(
         " Compiled from `{}`: {} patterns, {} variants (pattern x distinct transformation), \
-         footprint of {} points, a decision tree of {} switches.",
+         footprint of {} points, a decision DAG of {} switches.",
         db.file,
         n_patterns,
         n_variants,
@@ -291,6 +289,23 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             if cells[base as usize] != __rt::EMPTY {
                 return;
             }
+            figure_hits(cells, n, x, y, us, hits);
+            if !hits.is_empty() {
+                for &v in hits.sorted() {
+                    report(board, x, y, us, v, f);
+                }
+                hits.clear();
+            }
+        }
+
+        /// The figure tests at `(x, y)`, an empty point of the board of side `n` whose padded
+        /// cells are `cells`: records the variants whose figure matches (conditions not run).
+        /// The fast path reads the cells by constant offsets when the whole footprint is on
+        /// the board; the checked path tests the coordinates of every cell it reads.
+        #[allow(clippy::all)]
+        #[inline]
+        pub fn figure_hits(cells: &[u8], n: i32, x: i32, y: i32, us: #color, hits: &mut __rt::Hits) {
+            let base = (y + 1) * __rt::STRIDE + x + 1;
             let map = __rt::code_map(us);
             if x >= #min_dx && y >= #min_dy && x < n - #max_dx && y < n - #max_dy {
                 let rd =                 |dx: i32, dy: i32| map[(cells[(base + dy * __rt::STRIDE + dx) as usize] & 3) as usize];
@@ -306,33 +321,81 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
                 };
                 figure(&rd, hits);
             }
-            if !hits.is_empty() {
-                for &v in hits.sorted() {
+        }
+
+        /// The figure half of this matcher, for a [`MatchIndex`](__rt::MatchIndex).
+        pub static FIGURES: __rt::Figures = __rt::Figures {
+            footprint: FOOTPRINT,
+            at: figure_hits,
+            radius: RADIUS,
+            wide: figure_wide,
+        };
+
+        /// Calls `f` for every match of the figure matches `index` holds (an index of
+        /// [`FIGURES`] on `board`) whose conditions hold on `board`: what [`scan`] reports, in
+        /// the same order.
+        pub fn index_matches<B: __rt::PatternBoard + ?Sized>(
+            board: &B,
+            index: &__rt::MatchIndex,
+            f: &mut impl FnMut(__rt::Match),
+        ) {
+            let us = index.us();
+            for (x, y, vs) in index.hits() {
+                for &v in vs {
                     report(board, x, y, us, v, f);
                 }
-                hits.clear();
             }
         }
 
-        /// [`match_at`] at every point of the board, row by row.
+        /// The figure tests on a bordered copy of the board (see [`scan`]) for the anchor at
+        /// `buf[base]`, an empty point: records the variants whose figure matches.
+        /// `buf` must be `WIDE * WIDE` long.
+        pub fn figure_wide(buf: &[u8], base: i32, hits: &mut __rt::Hits) {
+            match buf.try_into() {
+                Ok(buf) => figure_array(buf, base, hits),
+                Err(_) => panic!("a bordered board of the wrong size"),
+            }
+        }
+
+        /// [`figure_wide`] on an array, whose length the bounds checks know.
+        #[inline(always)]
+        fn figure_array(buf: &[u8; (WIDE * WIDE) as usize], base: i32, hits: &mut __rt::Hits) {
+            let rd = |dx: i32, dy: i32| buf[(base + dy * WIDE + dx) as usize];
+            figure(&rd, hits);
+        }
+
+        /// How far from the anchor the footprint reaches (in rows or columns).
+        pub const RADIUS: i32 = #radius;
+
+        /// Stride of the bordered copy of the board [`scan`] matches on: the largest board and
+        /// a border of [`RADIUS`] on each side, so that every anchor reads by constant offsets.
+        const WIDE: i32 = __rt::MAX_SIZE + 2 * RADIUS;
+
+        /// [`match_at`] at every point of the board, row by row. Matches on a copy of the
+        /// board with a border of [`RADIUS`] cells and codes already seen by `us`: no edge
+        /// tests and no colour map in the tree.
         pub fn scan<B: __rt::PatternBoard + ?Sized>(
             board: &B,
             us: #color,
             f: &mut impl FnMut(__rt::Match),
         ) {
-            let owned;
-            let cells: &[u8] = match board.cells() {
-                Some(c) => c,
-                None => {
-                    owned = __rt::padded_codes(board);
-                    &owned
-                }
-            };
-            let n = board.size();
+            let mut buf = [__rt::OFF_BOARD; (WIDE * WIDE) as usize];
+            __rt::fill_wide(board, us, RADIUS, WIDE, &mut buf);
+            let n = board.size().min(__rt::MAX_SIZE);
             let mut hits = __rt::Hits::new();
             for y in 0..n {
                 for x in 0..n {
-                    match_cells(board, cells, x, y, us, &mut hits, f);
+                    let base = (y + RADIUS) * WIDE + x + RADIUS;
+                    if buf[base as usize] != __rt::EMPTY {
+                        continue;
+                    }
+                    figure_array(&buf, base, &mut hits);
+                    if !hits.is_empty() {
+                        for &v in hits.sorted() {
+                            report(board, x, y, us, v, f);
+                        }
+                        hits.clear();
+                    }
                 }
             }
         }
@@ -342,8 +405,11 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
 /// Subtrees larger than this become functions of their own ...
 const OUTLINE: usize = 400;
 /// ... and so does any subtree this deep in a function's nesting, so rustc never sees deeply
-/// nested code however large the figures.
+/// nested code however large the figures ...
 const MAX_NESTING: usize = 8;
+/// ... and so does a node reached from several switches (a shared subtree of the DAG) unless
+/// it is this small, when copying it is cheaper than a call.
+const SHARE_MIN: usize = 6;
 
 fn test_expr(t: &tree::Test) -> TokenStream {
     let (dx, dy) = (int(t.dx as i64), int(t.dy as i64));
@@ -356,50 +422,169 @@ fn test_expr(t: &tree::Test) -> TokenStream {
     }
 }
 
-/// The code of `node` nested `depth` deep in the function being emitted; outlined subtrees are
-/// pushed to `fns` (function `n{i}` is `fns[i]`).
-fn emit_node(node: &tree::Node, depth: usize, fns: &mut Vec<TokenStream>) -> TokenStream {
-    if depth > 0 && (depth >= MAX_NESTING || node.size() > OUTLINE) {
-        let body = emit_node(node, 0, fns);
-        let name = format_ident!("n{}", fns.len());
-        fns.push(body);
-        return quote!(#name(rd, hits););
-    }
-    match node {
-        tree::Node::Leaf(items) => {
-            let checks = items.iter().map(|(v, tests)| {
-                let v = Literal::u32_unsuffixed(*v);
-                if tests.is_empty() {
-                    quote!(hits.push(#v);)
-                } else {
-                    let clauses = tests.iter().map(test_expr);
-                    quote!(if #(#clauses)&&* { hits.push(#v); })
-                }
-            });
-            quote!(#(#checks)*)
+/// A bit-parallel leaf over `chunk` (at most 64 variants, bit `i` for `chunk[i]`): each
+/// cell read keeps the bits of the variants that accept its code, until none is left; the
+/// bits left are the matches.
+fn bit_leaf(chunk: &[tree::Item]) -> TokenStream {
+    let hex = |m: tree::Bits| {
+        let lit: TokenStream = format!("{m:#x}").parse().expect("hex literal");
+        lit
+    };
+    let full = hex(tree::full_mask(chunk.len()));
+    let plan = tree::bit_plan(chunk);
+    let last = plan.len().saturating_sub(1);
+    // The masks are constants (read from memory by index), not an array built per read.
+    let rows = plan.iter().map(|c| {
+        let masks = c.masks.map(hex);
+        quote!([#(#masks),*])
+    });
+    let n_cells = Literal::usize_unsuffixed(plan.len());
+    let steps = plan.iter().enumerate().map(|(i, c)| {
+        let (dx, dy) = (int(c.dx as i64), int(c.dy as i64));
+        let j = Literal::usize_unsuffixed(i);
+        let stop = (i < last).then(|| {
+            quote!(if a == 0 {
+                break 'leaf;
+            })
+        });
+        quote! {
+            a &= M[#j][(rd(#dx, #dy) & 3) as usize];
+            #stop
         }
-        tree::Node::Switch { dx, dy, arms, rest } => {
-            let (dxl, dyl) = (int(*dx as i64), int(*dy as i64));
-            let out = arms
-                .iter()
-                .enumerate()
-                .filter_map(|(code, arm)| {
-                    let arm = arm.as_ref()?;
-                    let code = Literal::u8_unsuffixed(code as u8);
-                    let body = emit_node(arm, depth + 1, fns);
-                    Some(quote!(#code => { #body }))
-                })
-                .collect::<Vec<_>>();
-            let rest = rest
-                .as_ref()
-                .map(|r| emit_node(r, depth + 1, fns))
-                .unwrap_or_default();
-            quote! {
-                match rd(#dxl, #dyl) {
-                    #(#out)*
-                    _ => {}
+    });
+    let ids = chunk.iter().map(|(v, _)| Literal::u32_unsuffixed(*v));
+    let len = Literal::usize_unsuffixed(chunk.len());
+    // A leaf of variants without cells (a lone `*`) reads nothing.
+    let masks = (!plan.is_empty()).then(|| quote!(const M: [[u64; 4]; #n_cells] = [#(#rows),*];));
+    let body = quote! {
+        #masks
+        const IDS: [u32; #len] = [#(#ids),*];
+        let mut a: u64 = #full;
+        #(#steps)*
+        while a != 0 {
+            hits.push(IDS[a.trailing_zeros() as usize]);
+            a &= a - 1;
+        }
+    };
+    // With at most one cell there is no early stop, and an unused label would warn.
+    if plan.len() > 1 {
+        quote!('leaf: { #body })
+    } else {
+        quote!({ #body })
+    }
+}
+
+/// Emits a decision DAG as nested `match`, with shared and large subtrees as functions
+/// `n{id}` (pushed to `fns`).
+struct Emitter<'a> {
+    tree: &'a tree::Tree,
+    refs: Vec<usize>,
+    /// Inline code size of each node (calls count 1), once computed.
+    sizes: Vec<Option<usize>>,
+    /// Nodes already emitted as functions.
+    done: Vec<bool>,
+    fns: Vec<TokenStream>,
+}
+
+impl Emitter<'_> {
+    fn new(tree: &tree::Tree) -> Emitter<'_> {
+        Emitter {
+            tree,
+            refs: tree.refcounts(),
+            sizes: vec![None; tree.nodes.len()],
+            done: vec![false; tree.nodes.len()],
+            fns: Vec::new(),
+        }
+    }
+
+    fn shared(&mut self, id: tree::NodeId) -> bool {
+        self.refs[id] > 1 && self.size(id) > SHARE_MIN
+    }
+
+    fn size(&mut self, id: tree::NodeId) -> usize {
+        if let Some(s) = self.sizes[id] {
+            return s;
+        }
+        let s = match &self.tree.nodes[id] {
+            tree::Node::Leaf(items) => items.iter().map(|(_, t)| 1 + t.len()).sum(),
+            tree::Node::Switch { arms, rest, .. } => {
+                let children: Vec<_> = arms
+                    .iter()
+                    .chain(std::iter::once(rest))
+                    .flatten()
+                    .copied()
+                    .collect();
+                1 + children
+                    .into_iter()
+                    .map(|c| if self.shared(c) { 1 } else { self.size(c) })
+                    .sum::<usize>()
+            }
+        };
+        self.sizes[id] = Some(s);
+        s
+    }
+
+    /// The code of node `id` nested `depth` deep in the function being emitted.
+    fn node(&mut self, id: tree::NodeId, depth: usize) -> TokenStream {
+        if depth > 0 && (self.shared(id) || depth >= MAX_NESTING || self.size(id) > OUTLINE) {
+            let name = format_ident!("n{}", id);
+            if !self.done[id] {
+                self.done[id] = true;
+                let body = self.node(id, 0);
+                self.fns.push(quote! {
+                    #[allow(unused_variables, unreachable_patterns, clippy::all)]
+                    #[inline(never)]
+                    fn #name<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
+                        #body
+                    }
+                });
+            }
+            return quote!(#name(rd, hits););
+        }
+        match &self.tree.nodes[id] {
+            tree::Node::Leaf(items) if tree::use_bits(items) => {
+                let chunks = items.chunks(tree::BITS).map(bit_leaf);
+                quote!(#(#chunks)*)
+            }
+            tree::Node::Leaf(items) => {
+                let checks = items.iter().map(|(v, tests)| {
+                    let v = Literal::u32_unsuffixed(*v);
+                    if tests.is_empty() {
+                        quote!(hits.push(#v);)
+                    } else {
+                        let clauses = tests.iter().map(test_expr);
+                        quote!(if #(#clauses)&&* { hits.push(#v); })
+                    }
+                });
+                quote!(#(#checks)*)
+            }
+            tree::Node::Switch { dx, dy, arms, rest } => {
+                let (dx, dy, arms, rest) = (*dx, *dy, *arms, *rest);
+                let (dxl, dyl) = (int(dx as i64), int(dy as i64));
+                // With all four arms, OFF_BOARD's is the catch-all (codes are 0..4).
+                let all = arms.iter().all(Option::is_some);
+                let out = arms
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(code, arm)| {
+                        let arm = (*arm)?;
+                        let body = self.node(arm, depth + 1);
+                        if all && code == 3 {
+                            return Some(quote!(_ => { #body }));
+                        }
+                        let code = Literal::u8_unsuffixed(code as u8);
+                        Some(quote!(#code => { #body }))
+                    })
+                    .collect::<Vec<_>>();
+                let rest = rest.map(|r| self.node(r, depth + 1)).unwrap_or_default();
+                let default = (!all).then(|| quote!(_ => {}));
+                quote! {
+                    match rd(#dxl, #dyl) {
+                        #(#out)*
+                        #default
+                    }
+                    #rest
                 }
-                #rest
             }
         }
     }

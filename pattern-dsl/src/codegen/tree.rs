@@ -1,28 +1,50 @@
 //! The decision tree a database compiles to: one cell tested at a time, shared by every
-//! variant (pattern x kept transformation) that asks for an exact code there, emitted as
-//! nested `match`.
+//! variant (pattern x kept transformation) that constrains it, emitted as nested `match`.
 //!
-//! A node holds variants with the cell tests they have left. Building a node:
+//! A node holds the variants still alive there, each with the cell tests it has left. A node
+//! of more than [`LINEAR`] variants may become a *switch* on one cell; then every variant goes
+//! to the arms of the codes it accepts there (with that test done), or to the switch's *rest*,
+//! tried after the `match` whatever the cell holds. How far a variant is copied is the
+//! switch's [`Mode`]:
 //!
-//! * few variants (at most [`LINEAR`]), or no cell that two of them ask an exact code of: a
-//!   *leaf*, a straight-line run of each variant's remaining tests;
-//! * otherwise a *switch* on the cell the most variants ask an exact code of (ties to the
-//!   cell nearest the anchor): each of those variants goes to the arm of its code with that
-//!   test done, and the others (don't-care, `o`, `x` there) form the switch's *rest*, tried
-//!   after the `match` whatever the cell holds.
+//! * [`Mode::Exact`]: only variants asking an exact code (`.`, `O`, `X`, `#`) go to an arm;
+//!   `o`, `x` and don't-care go to the rest. Nothing is copied.
+//! * [`Mode::Masked`]: `o` and `x` go to their two arms too; don't-care to the rest.
+//! * [`Mode::Full`]: every variant goes to every arm it accepts, don't-care to all four; no
+//!   rest. This is a decision automaton's step: nothing is walked twice, but code is copied.
 //!
-//! So every variant sits in exactly one leaf: the generated code grows linearly with the
-//! database (a full decision automaton copies a don't-care variant into every arm, which
-//! made `attack.db` 45 MB of Rust), and the shared tests are the switches on the way.
-//! Leaves record the variants whose figure matched; the module then sorts them into table
-//! order and runs their conditions (see `codegen`).
+//! Nodes are expanded best first (the most expected work first: probability of reaching the
+//! node times its variants), choosing the cell and mode by a cost model: the expected number
+//! of variants still alive after the switch (the arm taken, weighted by how often each code
+//! occurs, plus the rest, always walked), plus a price per unit of code the copies add. A
+//! budget on the total code (tests in leaves) bounds what the copies may add, so code size and
+//! rustc time stay bounded whatever the database; once it is spent, switches are
+//! [`Mode::Exact`], which copies nothing.
+//!
+//! A node the cost model does not split is a *leaf*: straight-line checks for a few variants
+//! (`if rd(1, 0) == 2 && ... { hits.push(v) }`), or, for [`BIT_MIN`] to [`BITS`] variants
+//! when cheaper, a *bit-parallel* leaf: one bit per variant in a `u64`, each cell read ANDs in
+//! the constant mask of the variants that accept the code read, until no bit is left.
+//!
+//! Identical variant sets are built once (hash-consing): the tree is a DAG, and the emitter
+//! turns a node reached from several places into one function.
 
-use std::collections::HashMap;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{Hash, Hasher};
 
 use crate::ir::{Cell, Database};
 
 /// At most this many variants: a straight-line leaf instead of a switch.
 pub const LINEAR: usize = 2;
+
+/// How often a cell holds EMPTY, OURS, THEIRS, OFF_BOARD, for the cost model (roughly a
+/// middle game seen from a point; only the ratios matter).
+pub const CODE_FREQ: [f64; 4] = [0.55, 0.2, 0.2, 0.05];
+
+/// Price, in expected variant checks per anchor, of one unit of copied code (one test in a
+/// leaf): a copy that adds 10,000 tests must save at least this much times 10,000.
+pub const PRICE: f64 = 2e-5;
 
 /// One remaining constraint: cell `(dx, dy)` must satisfy `code & mask == value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,95 +59,595 @@ pub struct Test {
     pub value: u8,
 }
 
+impl Test {
+    /// Whether `code` passes.
+    pub fn accepts(&self, code: u8) -> bool {
+        code & self.mask == self.value
+    }
+}
+
 /// A variant alive at a node: its index in [`Database::variants`] and its untested cells.
 pub type Item = (u32, Vec<Test>);
 
+/// Index of a node in [`Tree::nodes`].
+pub type NodeId = usize;
+
+/// Which variants a switch copies into its arms (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Exact codes to the arms, the rest walked after.
+    Exact,
+    /// Exact codes, `o` and `x` to the arms; don't-care walked after.
+    Masked,
+    /// Everything to the arms.
+    Full,
+}
+
 /// A node of the tree.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Node {
     /// Check each variant's remaining cells in order, straight-line; record those that hold.
     Leaf(Vec<Item>),
-    /// `match` on the code of cell `(dx, dy)`: the variants that ask for one exact code there
-    /// go to that code's arm (their test on the cell done); then `rest`, the variants that do
-    /// not ask for an exact code there, whatever the cell holds.
+    /// `match` on the code of cell `(dx, dy)`, then `rest` whatever it holds.
     Switch {
         /// Offset of the tested cell.
         dx: i8,
         /// Offset of the tested cell.
         dy: i8,
         /// Children for EMPTY, OURS, THEIRS, OFF_BOARD (`None`: nothing to match).
-        arms: [Option<Box<Node>>; 4],
+        arms: [Option<NodeId>; 4],
         /// The variants the switch does not decide.
-        rest: Option<Box<Node>>,
+        rest: Option<NodeId>,
     },
 }
 
-impl Node {
-    /// Switches and leaf variants in the subtree.
-    pub fn size(&self) -> usize {
-        match self {
-            Node::Leaf(items) => items.len(),
-            Node::Switch { arms, rest, .. } => {
-                1 + arms.iter().flatten().map(|a| a.size()).sum::<usize>()
-                    + rest.as_ref().map_or(0, |r| r.size())
-            }
-        }
+/// A database's decision DAG.
+#[derive(Debug, Clone, Default)]
+pub struct Tree {
+    /// Every node; children have larger or smaller ids, shared nodes are listed once.
+    pub nodes: Vec<Node>,
+    /// The root; `None` for a database without variants.
+    pub root: Option<NodeId>,
+}
+
+/// The code budget of a database: its variants' tests once (no copy) plus
+/// `BUDGET_FACTOR` times that, at least `MIN_EXTRA` and at most `MAX_EXTRA`.
+pub const BUDGET_FACTOR: usize = 2;
+/// See [`BUDGET_FACTOR`].
+pub const MIN_EXTRA: usize = 20_000;
+/// See [`BUDGET_FACTOR`].
+pub const MAX_EXTRA: usize = 150_000;
+
+/// The default budget for variants whose tests once weigh `once`.
+pub fn default_budget(once: usize) -> usize {
+    once + (BUDGET_FACTOR * once).clamp(MIN_EXTRA, MAX_EXTRA)
+}
+
+impl Tree {
+    /// Switch nodes.
+    pub fn switches(&self) -> usize {
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Switch { .. }))
+            .count()
     }
 
-    /// Switch nodes in the subtree.
-    pub fn switches(&self) -> usize {
-        match self {
-            Node::Leaf(_) => 0,
-            Node::Switch { arms, rest, .. } => {
-                1 + arms.iter().flatten().map(|a| a.switches()).sum::<usize>()
-                    + rest.as_ref().map_or(0, |r| r.switches())
+    /// The code the tree emits, in units of a test in a straight-line leaf (each node
+    /// once; see [`linear_weight`]).
+    pub fn weight(&self) -> usize {
+        self.nodes
+            .iter()
+            .map(|n| match n {
+                Node::Leaf(items) => linear_weight(items),
+                Node::Switch { .. } => SWITCH_WEIGHT,
+            })
+            .sum()
+    }
+
+    /// Walks the tree on the board `rd` reads (offsets from the anchor to codes), as the
+    /// generated code does: the variants whose figure matches, in tree order, and the number
+    /// of cells read (the cost model's currency).
+    pub fn run(&self, rd: &impl Fn(i8, i8) -> u8) -> (Vec<u32>, Walk) {
+        let mut hits = Vec::new();
+        let mut reads = Walk::default();
+        if let Some(root) = self.root {
+            self.run_node(root, rd, &mut hits, &mut reads);
+        }
+        (hits, reads)
+    }
+
+    fn run_node(
+        &self,
+        id: NodeId,
+        rd: &impl Fn(i8, i8) -> u8,
+        hits: &mut Vec<u32>,
+        reads: &mut Walk,
+    ) {
+        match &self.nodes[id] {
+            Node::Leaf(items) if !use_bits(items) => {
+                for (v, tests) in items {
+                    let mut ok = true;
+                    for t in tests {
+                        reads.linear += 1;
+                        if !t.accepts(rd(t.dx, t.dy)) {
+                            ok = false;
+                            break;
+                        }
+                    }
+                    if ok {
+                        hits.push(*v);
+                    }
+                }
+            }
+            Node::Leaf(items) => {
+                for chunk in items.chunks(BITS) {
+                    let mut alive = full_mask(chunk.len());
+                    reads.bit_leaves += 1;
+                    for cell in bit_plan(chunk) {
+                        if alive == 0 {
+                            break;
+                        }
+                        reads.bits += 1;
+                        alive &= cell.masks[rd(cell.dx, cell.dy) as usize];
+                    }
+                    while alive != 0 {
+                        hits.push(chunk[alive.trailing_zeros() as usize].0);
+                        alive &= alive - 1;
+                    }
+                }
+            }
+            Node::Switch { dx, dy, arms, rest } => {
+                reads.switches += 1;
+                if let Some(arm) = arms[rd(*dx, *dy) as usize] {
+                    self.run_node(arm, rd, hits, reads);
+                }
+                if let Some(rest) = rest {
+                    self.run_node(*rest, rd, hits, reads);
+                }
             }
         }
     }
 }
 
-fn build_node(items: Vec<Item>) -> Option<Box<Node>> {
-    if items.is_empty() {
-        return None;
+/// What a walk of the tree did (see [`Tree::run`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Walk {
+    /// Switches taken.
+    pub switches: usize,
+    /// Cells read by straight-line checks.
+    pub linear: usize,
+    /// Bit-parallel leaves entered.
+    pub bit_leaves: usize,
+    /// Cells read by bit-parallel leaves.
+    pub bits: usize,
+}
+
+impl Walk {
+    /// Every cell read.
+    pub fn reads(&self) -> usize {
+        self.switches + self.linear + self.bits
     }
-    // Cells by the number of variants asking for one exact code there.
-    let mut count: HashMap<(i8, i8), usize> = HashMap::new();
-    for (_, tests) in &items {
-        for t in tests.iter().filter(|t| t.mask == 3) {
-            *count.entry((t.dx, t.dy)).or_insert(0) += 1;
+}
+
+impl Tree {
+    /// How many parents reference each node (the root counts one).
+    pub fn refcounts(&self) -> Vec<usize> {
+        let mut count = vec![0; self.nodes.len()];
+        if let Some(r) = self.root {
+            count[r] += 1;
         }
-    }
-    let best = count.iter().max_by_key(|&(&(dx, dy), &n)| {
-        let dist = (dx as i32).abs() + (dy as i32).abs();
-        (n, -dist, -(dy as i32), -(dx as i32))
-    });
-    let Some((&(dx, dy), &n)) = best else {
-        return Some(Box::new(Node::Leaf(items)));
-    };
-    if items.len() <= LINEAR || n < 2 {
-        return Some(Box::new(Node::Leaf(items)));
-    }
-    let mut groups: [Vec<Item>; 4] = Default::default();
-    let mut rest = Vec::new();
-    for (v, mut tests) in items {
-        match tests
-            .iter()
-            .position(|t| t.dx == dx && t.dy == dy && t.mask == 3)
-        {
-            Some(i) => {
-                let t = tests.remove(i);
-                groups[t.value as usize].push((v, tests));
+        for n in &self.nodes {
+            if let Node::Switch { arms, rest, .. } = n {
+                for c in arms.iter().chain(std::iter::once(rest)).flatten() {
+                    count[*c] += 1;
+                }
             }
-            None => rest.push((v, tests)),
+        }
+        count
+    }
+}
+
+/// One cell of a bit-parallel leaf: the variants (bits) that accept each code there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BitCell {
+    /// Offset from the anchor.
+    pub dx: i8,
+    /// Offset from the anchor.
+    pub dy: i8,
+    /// For EMPTY, OURS, THEIRS, OFF_BOARD: bit `i` set when variant `i` of the chunk accepts
+    /// that code here.
+    pub masks: [Bits; 4],
+}
+
+/// Fewer variants than this are never a bit-parallel leaf: a switch or two and straight-line
+/// checks do better (measured).
+pub const BIT_MIN: usize = 8;
+
+/// Relative cost of a cell read in a bit-parallel leaf (no branch but the one that stops
+/// it) against one in a straight-line check (a branch that goes either way).
+pub const BIT_READ: f64 = 0.7;
+
+/// Expected cells a straight-line leaf over `items` reads, each code occurring with
+/// [`CODE_FREQ`].
+pub fn linear_cost(items: &[Item]) -> f64 {
+    items
+        .iter()
+        .map(|(_, tests)| {
+            let mut alive = 1.0;
+            let mut reads = 0.0;
+            for t in tests {
+                reads += alive;
+                alive *= pass_prob(t);
+            }
+            reads
+        })
+        .sum()
+}
+
+fn pass_prob(t: &Test) -> f64 {
+    (0..4u8)
+        .filter(|&k| t.accepts(k))
+        .map(|k| CODE_FREQ[k as usize])
+        .sum()
+}
+
+/// Expected cells bit-parallel leaves over `items` read (a leaf stops when no variant is
+/// left; the chance that one is left is bounded by the sum of the variants' chances).
+pub fn bit_cost(items: &[Item]) -> f64 {
+    items
+        .chunks(BITS)
+        .map(|chunk| {
+            let plan = bit_plan(chunk);
+            let mut alive: Vec<f64> = vec![1.0; chunk.len()];
+            let mut reads = 0.0;
+            for c in &plan {
+                let any: f64 = alive.iter().sum::<f64>().min(1.0);
+                if any < 1e-3 {
+                    break;
+                }
+                reads += any;
+                for (i, a) in alive.iter_mut().enumerate() {
+                    let p: f64 = (0..4)
+                        .filter(|&k| c.masks[k] >> i & 1 == 1)
+                        .map(|k| CODE_FREQ[k])
+                        .sum();
+                    *a *= p;
+                }
+            }
+            reads
+        })
+        .sum()
+}
+
+/// Whether a leaf over `items` is emitted bit-parallel (else straight-line): more than
+/// [`LINEAR`] variants and cheaper so by the cost model.
+pub fn use_bits(items: &[Item]) -> bool {
+    items.len() > BITS
+        || (items.len() >= BIT_MIN && BIT_READ * bit_cost(items) < linear_cost(items))
+}
+
+/// `n` (at most [`BITS`]) bits set.
+pub fn full_mask(n: usize) -> Bits {
+    if n >= Bits::BITS as usize {
+        !0
+    } else {
+        (1 << n) - 1
+    }
+}
+
+/// The cells a bit-parallel leaf over `chunk` (at most [`BITS`] variants) reads, in order:
+/// the cell that rules out the most variants (weighted by how often each code occurs) first,
+/// ties to the cell nearest the anchor.
+pub fn bit_plan(chunk: &[Item]) -> Vec<BitCell> {
+    let all = full_mask(chunk.len());
+    let mut cells: Vec<BitCell> = Vec::new();
+    for (i, (_, tests)) in chunk.iter().enumerate() {
+        for t in tests {
+            let at = match cells.iter().position(|c| (c.dx, c.dy) == (t.dx, t.dy)) {
+                Some(at) => at,
+                None => {
+                    cells.push(BitCell {
+                        dx: t.dx,
+                        dy: t.dy,
+                        masks: [all; 4],
+                    });
+                    cells.len() - 1
+                }
+            };
+            for k in 0..4u8 {
+                if !t.accepts(k) {
+                    cells[at].masks[k as usize] &= !(1 << i);
+                }
+            }
         }
     }
-    let arms = groups.map(build_node);
-    Some(Box::new(Node::Switch {
-        dx,
-        dy,
-        arms,
-        rest: build_node(rest),
-    }))
+    let kills = |c: &BitCell| -> f64 {
+        (0..4)
+            .map(|k| CODE_FREQ[k] * (all & !c.masks[k]).count_ones() as f64)
+            .sum()
+    };
+    cells.sort_by(|a, b| {
+        let (ka, kb) = (kills(a), kills(b));
+        kb.partial_cmp(&ka)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then_with(|| {
+                let d = |c: &BitCell| c.dx.unsigned_abs() as u32 + c.dy.unsigned_abs() as u32;
+                (d(a), a.dy, a.dx).cmp(&(d(b), b.dy, b.dx))
+            })
+    });
+    cells
+}
+
+/// The straight-line weight of `items`: a unit per variant and per test. The budget counts
+/// it for every leaf, bit-parallel or not (a bit-parallel leaf is smaller, so the budget
+/// errs on the safe side).
+pub fn linear_weight(items: &[Item]) -> usize {
+    items.iter().map(|(_, t)| 1 + t.len()).sum()
+}
+
+/// The code of a switch, in the units of [`linear_weight`].
+const SWITCH_WEIGHT: usize = 1;
+
+fn hash_items(items: &[Item]) -> u64 {
+    let mut h = DefaultHasher::new();
+    items.hash(&mut h);
+    h.finish()
+}
+
+/// The cost model's estimate of the cells a subtree of `n` variants reads: `n` for a few (a
+/// straight-line leaf), then growing as `n^ALPHA`: a tree shares its tests, so a set split in
+/// two costs more than the set whole, which is what makes copying a variant into the arms of
+/// a switch (rather than walking it after) pay.
+fn subtree_cost(n: usize) -> f64 {
+    let n = n as f64;
+    if n <= SMALL {
+        n
+    } else {
+        SMALL * (n / SMALL).powf(ALPHA)
+    }
+}
+
+/// See [`subtree_cost`].
+const SMALL: f64 = 4.0;
+
+/// A leaf of more than [`LINEAR`] variants may be bit-parallel: up to this many variants are a
+/// bit each of a `u64`, and every cell read clears, with one `&` of a constant picked by the
+/// cell's code, the bits of the variants it rules out; the leaf stops when none is left. A
+/// node of more variants is always split (or, when nothing splits it, checked 64 at a time).
+pub const BITS: usize = Bits::BITS as usize;
+
+/// The word of a bit-parallel leaf.
+pub type Bits = u64;
+/// See [`subtree_cost`].
+const ALPHA: f64 = 0.75;
+
+/// Per-cell counts of the variants at a node.
+#[derive(Default, Clone, Copy)]
+struct CellStats {
+    /// Variants asking exactly code k, and their code.
+    exact: [usize; 4],
+    exact_w: [usize; 4],
+    /// Variants with a two-code test (`o`, `x`) accepting code k.
+    masked: [usize; 4],
+    masked_n: usize,
+    masked_w: usize,
+}
+
+/// A candidate split.
+struct Split {
+    dx: i8,
+    dy: i8,
+    mode: Mode,
+    score: f64,
+}
+
+/// A node waiting to be expanded, by priority (expected work there), then id.
+struct Prio(f64, NodeId);
+impl PartialEq for Prio {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+impl Eq for Prio {}
+impl PartialOrd for Prio {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Prio {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0).then(other.1.cmp(&self.1))
+    }
+}
+
+struct Builder {
+    nodes: Vec<Node>,
+    /// The variant set each node was built from.
+    sets: Vec<Vec<Item>>,
+    prob: Vec<f64>,
+    memo: HashMap<u64, Vec<NodeId>>,
+    heap: BinaryHeap<Prio>,
+    size: usize,
+    budget: usize,
+    price: f64,
+}
+
+impl Builder {
+    /// The node of `items` (a new leaf, or the node built from the same set before).
+    fn node(&mut self, items: Vec<Item>, prob: f64) -> Option<NodeId> {
+        if items.is_empty() {
+            return None;
+        }
+        let h = hash_items(&items);
+        if let Some(ids) = self.memo.get(&h) {
+            if let Some(&id) = ids.iter().find(|&&id| self.sets[id] == items) {
+                self.prob[id] += prob;
+                return Some(id);
+            }
+        }
+        let id = self.nodes.len();
+        self.size += linear_weight(&items);
+        if items.len() > LINEAR {
+            self.heap.push(Prio(prob * items.len() as f64, id));
+        }
+        self.nodes.push(Node::Leaf(items.clone()));
+        self.sets.push(items);
+        self.prob.push(prob);
+        self.memo.entry(h).or_default().push(id);
+        Some(id)
+    }
+
+    fn best_split(&self, id: NodeId) -> Option<Split> {
+        let items = &self.sets[id];
+        let p = self.prob[id];
+        let n = items.len();
+        let w_all = linear_weight(items);
+        let mut stats: HashMap<(i8, i8), CellStats> = HashMap::new();
+        for (_, tests) in items {
+            let w = 1 + tests.len();
+            for t in tests {
+                let s = stats.entry((t.dx, t.dy)).or_default();
+                if t.mask == 3 {
+                    s.exact[t.value as usize] += 1;
+                    s.exact_w[t.value as usize] += w;
+                } else {
+                    s.masked_n += 1;
+                    s.masked_w += w;
+                    for k in 0..4u8 {
+                        if t.accepts(k) {
+                            s.masked[k as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let room = self.budget.saturating_sub(self.size);
+        // A small node splits only if that beats its leaf.
+        let leaf = if (BIT_MIN..=BITS).contains(&n) {
+            BIT_READ * bit_cost(items)
+        } else {
+            f64::INFINITY
+        };
+        let mut best: Option<Split> = None;
+        for (&(dx, dy), s) in &stats {
+            let exact_n: usize = s.exact.iter().sum();
+            let exact_w: usize = s.exact_w.iter().sum();
+            let free_n = n - exact_n - s.masked_n;
+            let free_w = w_all - exact_w - s.masked_w;
+            let arms = |with_masked: bool, with_free: bool| -> f64 {
+                (0..4)
+                    .map(|k| {
+                        let mut a = s.exact[k];
+                        if with_masked {
+                            a += s.masked[k];
+                        }
+                        if with_free {
+                            a += free_n;
+                        }
+                        CODE_FREQ[k] * subtree_cost(a)
+                    })
+                    .sum()
+            };
+            let candidates = [
+                (
+                    Mode::Exact,
+                    arms(false, false) + subtree_cost(s.masked_n + free_n),
+                    0,
+                ),
+                (
+                    Mode::Masked,
+                    arms(true, false) + subtree_cost(free_n),
+                    s.masked_w,
+                ),
+                (Mode::Full, arms(true, true), s.masked_w + 3 * free_w),
+            ];
+            for (mode, cost, added) in candidates {
+                // A switch must decide at least two variants (else a leaf is as good).
+                let decided = match mode {
+                    Mode::Exact => exact_n,
+                    Mode::Masked | Mode::Full => exact_n + s.masked_n,
+                };
+                if added > room || decided < 2 || 1.0 + cost >= leaf {
+                    continue;
+                }
+                let score = p * (1.0 + cost) + self.price * added as f64;
+                let dist = dx.unsigned_abs() as u32 + dy.unsigned_abs() as u32;
+                let better = match &best {
+                    None => true,
+                    Some(b) => {
+                        let bd = b.dx.unsigned_abs() as u32 + b.dy.unsigned_abs() as u32;
+                        (score, dist, dy, dx) < (b.score, bd, b.dy, b.dx)
+                    }
+                };
+                if better {
+                    best = Some(Split {
+                        dx,
+                        dy,
+                        mode,
+                        score,
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// Makes node `id` a switch if the cost model finds one better than a leaf; variants are
+    /// copied into arms only while the budget lasts.
+    fn expand(&mut self, id: NodeId) {
+        let Some(split) = self.best_split(id) else {
+            return;
+        };
+        let (groups, rest) = self.split(id, &split);
+        let old = linear_weight(&self.sets[id]);
+        let p = self.prob[id];
+        let mut arms = [None; 4];
+        for (k, g) in groups.into_iter().enumerate() {
+            arms[k] = self.node(g, p * CODE_FREQ[k]);
+        }
+        let rest = self.node(rest, p);
+        self.size = (self.size + SWITCH_WEIGHT).saturating_sub(old);
+        self.nodes[id] = Node::Switch {
+            dx: split.dx,
+            dy: split.dy,
+            arms,
+            rest,
+        };
+    }
+
+    /// The arms' and the rest's variants of `split` at node `id`.
+    fn split(&self, id: NodeId, split: &Split) -> ([Vec<Item>; 4], Vec<Item>) {
+        let (dx, dy) = (split.dx, split.dy);
+        let items = self.sets[id].clone();
+        let mut groups: [Vec<Item>; 4] = Default::default();
+        let mut rest = Vec::new();
+        for (v, tests) in items {
+            match tests.iter().position(|t| t.dx == dx && t.dy == dy) {
+                Some(i) => {
+                    let t = tests[i];
+                    let to_arms = t.mask == 3 || split.mode != Mode::Exact;
+                    if to_arms {
+                        let mut left = tests.clone();
+                        left.remove(i);
+                        for (k, g) in groups.iter_mut().enumerate() {
+                            if t.accepts(k as u8) {
+                                g.push((v, left.clone()));
+                            }
+                        }
+                    } else {
+                        rest.push((v, tests));
+                    }
+                }
+                None if split.mode == Mode::Full => {
+                    for g in groups.iter_mut() {
+                        g.push((v, tests.clone()));
+                    }
+                }
+                None => rest.push((v, tests)),
+            }
+        }
+        (groups, rest)
+    }
 }
 
 /// Every variant's constraints: the figure's points other than the anchor and don't-cares,
@@ -165,7 +687,32 @@ pub fn items(db: &Database) -> Vec<Item> {
         .collect()
 }
 
-/// Builds the decision tree of `db`; `None` for a database without variants.
-pub fn build(db: &Database) -> Option<Box<Node>> {
-    build_node(items(db))
+/// Builds the decision tree of `db` within the default budget.
+pub fn build(db: &Database) -> Tree {
+    let items = items(db);
+    let once = linear_weight(&items);
+    build_items(items, default_budget(once), PRICE)
+}
+
+/// Builds the decision tree of `items` whose code (see [`Tree::weight`]) stays within
+/// `budget` when the items alone fit in it, copies priced at `price` (see [`PRICE`]).
+pub fn build_items(items: Vec<Item>, budget: usize, price: f64) -> Tree {
+    let mut b = Builder {
+        nodes: Vec::new(),
+        sets: Vec::new(),
+        prob: Vec::new(),
+        memo: HashMap::new(),
+        heap: BinaryHeap::new(),
+        size: 0,
+        budget,
+        price,
+    };
+    let root = b.node(items, 1.0);
+    while let Some(Prio(_, id)) = b.heap.pop() {
+        b.expand(id);
+    }
+    Tree {
+        nodes: b.nodes,
+        root,
+    }
 }

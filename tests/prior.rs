@@ -5,7 +5,7 @@
 use std::path::Path;
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::play::prior::train::{TrainingSet, accuracy, add_game, fit};
-use tesuji::engine::play::prior::{Feature, MovePredictor, canonical, shape_figure};
+use tesuji::engine::play::prior::{Feature, MovePredictor, canonical, figure_code, shape_figure};
 use tesuji::patterns::CompiledPatterns;
 
 #[test]
@@ -19,30 +19,6 @@ fn the_engine_and_the_compiler_name_the_same_features_in_the_same_order() {
         .map(|f| (f.name, f.levels))
         .collect();
     assert_eq!(engine, compiler);
-}
-
-/// The 3×3 code a figure drawn by [`shape_figure`] stands for.
-fn code_of(figure: &[String]) -> u16 {
-    const RING: [(usize, usize); 8] = [
-        (0, 0),
-        (0, 1),
-        (0, 2),
-        (1, 0),
-        (1, 2),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-    ];
-    let rows: Vec<&[u8]> = figure.iter().map(|r| r.as_bytes()).collect();
-    RING.iter().enumerate().fold(0u16, |code, (k, &(r, c))| {
-        let v = match rows[r][c] {
-            b'.' => 0,
-            b'O' => 1,
-            b'X' => 2,
-            _ => 3,
-        };
-        code | (v << (2 * k))
-    })
 }
 
 #[test]
@@ -65,7 +41,7 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
                 features += 1;
             }
             None => {
-                let code = code_of(&p.figure);
+                let code = figure_code(&p.figure);
                 // The figure is drawn as the trainer wrote it: its own canonical form.
                 assert_eq!(
                     shape_figure(canonical(code)).to_vec(),
@@ -130,4 +106,32 @@ fn fitting_twice_gives_the_same_weights() {
     let a = fit(&set, 3, 1);
     let b = fit(&set, 3, 1);
     assert_eq!(a.to_db(&[]), b.to_db(&[]));
+}
+
+#[test]
+fn train_refuses_inputs_without_positions_and_unreadable_lists() {
+    let out = std::env::temp_dir().join("tesuji-train-refused.db");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
+            .args(args)
+            .output()
+            .expect("tesuji runs")
+    };
+    let o = out.to_str().unwrap();
+    // A file that is not SGF: no game, no positions, an error and no database written.
+    let r = run(&["patterns", "train", "Cargo.toml", "-o", o]);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("no positions to train on"));
+    assert!(!out.exists());
+    let r = run(&[
+        "patterns",
+        "train",
+        "tests",
+        "--exclude",
+        "no/such/list.txt",
+        "-o",
+        o,
+    ]);
+    assert!(!r.status.success());
+    assert!(String::from_utf8_lossy(&r.stderr).contains("no/such/list.txt"));
 }

@@ -41,7 +41,7 @@ const SHAPES: [[&str; 3]; 13] = [
 ];
 
 /// Offsets (row, column) of the eight neighbours in the order of [`neighbourhood_code`].
-const RING: [(usize, usize); 8] = [
+pub const RING: [(usize, usize); 8] = [
     (0, 0),
     (0, 1),
     (0, 2),

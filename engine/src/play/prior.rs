@@ -15,7 +15,7 @@ pub mod train;
 
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::pattern::Kind;
-use crate::play::playout::neighbourhood_code;
+use crate::play::playout::{RING, neighbourhood_code};
 use crate::tactics::pattern_view::{PatternSet, PatternView};
 use std::sync::OnceLock;
 
@@ -116,18 +116,6 @@ pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
     }
 }
 
-/// Offsets (row, column) of the eight cells of a [`neighbourhood_code`], in its order.
-const RING: [(usize, usize); 8] = [
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (1, 0),
-    (1, 2),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-];
-
 /// `code` under symmetry `t` (0..8: a reflection when `t >= 4`, then `t % 4` quarter turns).
 pub fn transform_code(code: u16, t: usize) -> u16 {
     let mut out = 0;
@@ -153,6 +141,20 @@ pub fn canonical(code: u16) -> u16 {
             .map(|c| (0..8).map(|t| transform_code(c, t)).min().unwrap_or(c))
             .collect()
     })[code as usize]
+}
+
+/// The code of a 3×3 figure as [`shape_figure`] draws it (rows top first; anything but
+/// `.`, `O` and `X` counts as off the board).
+pub fn figure_code(rows: &[String]) -> u16 {
+    RING.iter().enumerate().fold(0u16, |code, (k, &(r, c))| {
+        let v = match rows.get(r).and_then(|row| row.as_bytes().get(c)) {
+            Some(b'.') => 0,
+            Some(b'O') => 1,
+            Some(b'X') => 2,
+            _ => 3,
+        };
+        code | (v << (2 * k))
+    })
 }
 
 /// The figure of a 3×3 shape code as a `kind prior` pattern draws it: three rows, `*` in

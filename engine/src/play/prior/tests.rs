@@ -174,3 +174,11 @@ fn the_written_database_names_every_weight_with_its_value() {
     assert!(db.contains("pattern shape_"));
     assert!(db.contains("// test"));
 }
+
+#[test]
+fn figures_and_codes_convert_both_ways() {
+    for code in [0u16, 0b01_00_00_10_00_00_00_00, 0xffff, 0x1234] {
+        let rows = shape_figure(code);
+        assert_eq!(figure_code(&rows), code, "{rows:?}");
+    }
+}

@@ -242,9 +242,10 @@ fn make_unmake(c: &mut Criterion) {
 /// empty board. The tree nodes a search creates are printed once per size (nodes/s is that
 /// count times the search's rate divided by its playouts).
 fn search(c: &mut Criterion) {
+    use tesuji::patterns::CompiledPatterns;
     use tesuji_engine::play::movegen::ValuedMove;
     use tesuji_engine::play::movegen::mcts::{SearchSettings, search};
-    use tesuji_engine::play::playout::HeavyPlayout;
+    use tesuji_engine::play::playout::{HeavyPlayout, PlayoutShapes};
     for size in [9usize, 19] {
         let mut group = c.benchmark_group(format!("search_{size}x{size}"));
         let mut start = Board::new(size).unwrap();
@@ -270,6 +271,7 @@ fn search(c: &mut Criterion) {
             deadline: None,
             threads: 1,
             predictor: None,
+            shapes: PlayoutShapes::cached(&CompiledPatterns),
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(
@@ -286,7 +288,7 @@ fn search(c: &mut Criterion) {
         group.sample_size(20);
         let empty = Board::new(size).unwrap();
         let mut board = empty.clone();
-        let mut heavy = HeavyPlayout::new(0x5eed);
+        let mut heavy = HeavyPlayout::new(0x5eed, PlayoutShapes::cached(&CompiledPatterns));
         group.bench_function("heavy_playout", |bench| {
             bench.iter(|| {
                 board.clone_from(&empty);

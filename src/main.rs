@@ -157,8 +157,8 @@ struct GtpArgs {
     /// Keep the tree search's trees between genmoves (the subtree of the moves played).
     #[arg(long)]
     reuse_trees: bool,
-    /// Threads of the tree search (independent trees merged at the end; default 1 until more
-    /// measure stronger).
+    /// Threads of the tree search (independent trees merged at the end, each running the
+    /// level's playouts); default: every core.
     #[arg(long)]
     threads: Option<usize>,
     /// Never resign (play on, or pass, however far behind).
@@ -238,7 +238,9 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.lookahead = !args.no_lookahead;
     engine.gen_options.resign = !args.no_resign;
     engine.gen_options.search = args.search.parse()?;
-    engine.gen_options.threads = args.threads.unwrap_or(1);
+    engine.gen_options.threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;

@@ -26,6 +26,7 @@ fn database_of(kind: Kind) -> Option<&'static str> {
         Kind::OwlAttack => Some("owl_attack"),
         Kind::OwlDefense => Some("owl_defense"),
         Kind::Prior => Some("prior"),
+        Kind::Playout => Some("playout"),
         Kind::Generic => None,
     }
 }

@@ -257,13 +257,16 @@ pub enum Kind {
     /// A move-prediction model (`value` = 100 ln γ of a shape or of a `feature` level),
     /// learned from game records by `tesuji patterns train`.
     Prior,
+    /// The playout policy's shapes: moves next to the last one that the Monte Carlo
+    /// playouts prefer, weighted by `value` (100 ln of the relative weight).
+    Playout,
     /// Anything else (`value` optional).
     Generic,
 }
 
 impl Kind {
     /// All kinds.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Efficiency,
         Kind::Attack,
         Kind::Defense,
@@ -272,6 +275,7 @@ impl Kind {
         Kind::OwlAttack,
         Kind::OwlDefense,
         Kind::Prior,
+        Kind::Playout,
         Kind::Generic,
     ];
 
@@ -286,6 +290,7 @@ impl Kind {
             Kind::OwlAttack => "owl_attack",
             Kind::OwlDefense => "owl_defense",
             Kind::Prior => "prior",
+            Kind::Playout => "playout",
             Kind::Generic => "generic",
         }
     }
@@ -306,6 +311,7 @@ impl Kind {
             Kind::OwlAttack => "OwlAttack",
             Kind::OwlDefense => "OwlDefense",
             Kind::Prior => "Prior",
+            Kind::Playout => "Playout",
             Kind::Generic => "Generic",
         }
     }

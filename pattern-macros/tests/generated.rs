@@ -345,6 +345,7 @@ fn runtime_and_compiler_agree_on_transforms() {
                 "OwlAttack",
                 "OwlDefense",
                 "Prior",
+                "Playout",
                 "Generic"
             ]
             .contains(&k.variant_name())

@@ -241,6 +241,9 @@ pub enum Kind {
     /// A move-prediction model: `value` is 100 ln γ of a shape, or of one level of a move
     /// feature (`feature`), learned from game records (`tesuji patterns train`).
     Prior,
+    /// A shape of the playout policy: a move next to the last one that the Monte Carlo
+    /// playouts prefer, weighted by `value` (100 ln of its relative weight).
+    Playout,
     /// Anything else (`value` optional).
     Generic,
 }

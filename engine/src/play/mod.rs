@@ -7,5 +7,6 @@
 
 pub mod joseki;
 pub mod movegen;
+pub mod neighbourhood;
 pub mod playout;
 pub mod prior;

@@ -4,121 +4,130 @@
 
 use crate::board::playout::{PlayoutResult, Rng, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
-use std::sync::OnceLock;
+use crate::pattern::Kind;
+use crate::play::neighbourhood::{CODES, relative_code, tabulate};
+use crate::tactics::pattern_view::PatternSet;
+use std::sync::{Mutex, OnceLock};
 
-/// The 3×3 shapes the heavy policy plays next to the last move (after the Monte Carlo
-/// programs of 2006): rows top first, the centre is the move. `X` and `O` are the two
-/// colours, either way round (a good shape for one side to make is usually as good for the
-/// other to prevent); `x` is "not X" (empty, `O` or edge), `o` "not O", `.` empty, `#` the
-/// edge, `?` anything. Each shape counts in all eight orientations.
-const SHAPES: [[&str; 3]; 13] = [
-    // Hane that encloses a stone.
-    ["XOX", "...", "???"],
-    // Hane that does not leave a cut.
-    ["XO.", "...", "?.?"],
-    // Bending round a contact stone (magari).
-    ["XO?", "X..", "x.?"],
-    // Attaching diagonally or on the shoulder.
-    [".O.", "X..", "..."],
-    // Cutting where the cut cannot be answered by a connection.
-    ["XO?", "O.o", "?o?"],
-    // Cutting after a peep.
-    ["XO?", "O.X", "???"],
-    // Pushing through between two stones.
-    ["?X?", "O.O", "ooo"],
-    // Cutting the knight's move.
-    ["OX?", "o.O", "???"],
-    // On the edge: chasing along the side.
-    ["X.?", "O.?", "###"],
-    // On the edge: blocking the cut along the side.
-    ["OX?", "X.O", "###"],
-    // On the edge: blocking the connection underneath.
-    ["?X?", "x.O", "###"],
-    // On the edge: descending (sagari).
-    ["?XO", "x.x", "###"],
-    // On the edge: cutting.
-    ["?OX", "X.O", "###"],
-];
-
-/// Offsets (row, column) of the eight neighbours in the order of [`neighbourhood_code`].
-pub const RING: [(usize, usize); 8] = [
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (1, 0),
-    (1, 2),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-];
-
-/// The eight neighbours of `p` (NW, N, NE, W, E, SW, S, SE), two bits each ([`Cell`]).
-#[inline(always)]
-pub fn neighbourhood_code(board: &Board, p: Point) -> u16 {
-    let n = p.neighbors(); // N, W, E, S
-    let d = p.diagonals(); // NW, NE, SW, SE
-    let c = |q: Point| board.cell(q) as u16;
-    c(d[0])
-        | c(n[0]) << 2
-        | c(d[1]) << 4
-        | c(n[1]) << 6
-        | c(n[2]) << 8
-        | c(d[2]) << 10
-        | c(n[3]) << 12
-        | c(d[3]) << 14
+/// The playout policy's 3×3 shapes (`kind playout`, `patterns/playout.db`): for every
+/// [`relative_code`] of an empty point, the weight of a move there among the shape moves next
+/// to the last move, 0 when no shape pattern matches.
+///
+/// The weights are integers (e^(value / 100) in 1/256ths, at least 1) so the policy draws
+/// among the matching neighbours with one integer random number.
+#[derive(Clone, Debug)]
+pub struct PlayoutShapes {
+    weight: Box<[u16; CODES]>,
 }
 
-/// `true` at every [`neighbourhood_code`] around which a [`SHAPES`] move is.
-pub fn shape_table() -> &'static [bool; 1 << 16] {
-    static TABLE: OnceLock<Box<[bool; 1 << 16]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([false; 1 << 16]);
-        for (code, slot) in table.iter_mut().enumerate() {
-            let mut grid = [[Cell::Empty; 3]; 3];
-            for (k, &(r, c)) in RING.iter().enumerate() {
-                grid[r][c] = match (code >> (2 * k)) & 3 {
-                    0 => Cell::Empty,
-                    1 => Cell::Black,
-                    2 => Cell::White,
-                    _ => Cell::Border,
-                };
-            }
-            *slot = SHAPES.iter().any(|shape| shape_matches(shape, &grid));
-        }
-        table
-    })
+/// What is wrong with a playout database.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PlayoutShapeError {
+    #[error(
+        "the playout database reaches {radius} points from `*`: its figures must fit the 3x3 ring around the move"
+    )]
+    TooLarge { radius: i32 },
 }
 
-/// Whether `shape` matches `grid` in some orientation and colouring.
-fn shape_matches(shape: &[&str; 3], grid: &[[Cell; 3]; 3]) -> bool {
-    let rows: Vec<&[u8]> = shape.iter().map(|r| r.as_bytes()).collect();
-    for (x, o) in [(Cell::Black, Cell::White), (Cell::White, Cell::Black)] {
-        for t in 0..8 {
-            let fits = (0..3).all(|r| {
-                (0..3).all(|c| {
-                    // Reflect, then rotate a quarter turn t % 4 times.
-                    let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
-                    for _ in 0..t % 4 {
-                        (rr, cc) = (cc, 2 - rr);
-                    }
-                    let cell = grid[rr][cc];
-                    match rows[r][c] {
-                        b'X' => cell == x,
-                        b'O' => cell == o,
-                        b'x' => cell != x,
-                        b'o' => cell != o,
-                        b'.' => cell == Cell::Empty,
-                        b'#' => cell == Cell::Border,
-                        _ => true,
-                    }
-                })
-            });
-            if fits {
-                return true;
-            }
-        }
+impl PlayoutShapes {
+    /// No shapes: the policy answers ataris and plays at random.
+    pub fn none() -> &'static PlayoutShapes {
+        static NONE: OnceLock<PlayoutShapes> = OnceLock::new();
+        NONE.get_or_init(|| PlayoutShapes {
+            weight: Box::new([0; CODES]),
+        })
     }
-    false
+
+    /// The shapes of the `kind playout` database of `patterns`; `None` when there is none.
+    /// A pattern reaching beyond the 3×3 ring is an error: the table only sees the ring.
+    pub fn from_patterns(
+        patterns: &dyn PatternSet,
+    ) -> Result<Option<PlayoutShapes>, PlayoutShapeError> {
+        if let Some(tables) = patterns.matcher(Kind::Playout) {
+            let radius = tables
+                .footprint
+                .iter()
+                .map(|&(dx, dy)| i32::from(dx.abs().max(dy.abs())))
+                .max()
+                .unwrap_or(0);
+            if radius > 1 {
+                return Err(PlayoutShapeError::TooLarge { radius });
+            }
+        }
+        let mut weight = Box::new([0u16; CODES]);
+        let tables = tabulate(patterns, Kind::Playout, &mut |code, matched| {
+            if matched.is_empty() {
+                return;
+            }
+            let log_weight: i64 = matched
+                .iter()
+                .map(|&k| i64::from(patterns_value(patterns, k)))
+                .sum();
+            let w = 256.0 * (log_weight as f64 / 100.0).exp();
+            weight[code as usize] = w.round().clamp(1.0, f64::from(u16::MAX)) as u16;
+        });
+        Ok(tables.map(|_| PlayoutShapes { weight }))
+    }
+
+    /// [`PlayoutShapes::from_patterns`], read once per database for the whole process;
+    /// [`PlayoutShapes::none`] when the set has no valid playout database.
+    pub fn cached(patterns: &dyn PatternSet) -> &'static PlayoutShapes {
+        type Cache = Vec<(usize, &'static PlayoutShapes)>;
+        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        let Some(tables) = patterns.matcher(Kind::Playout) else {
+            return PlayoutShapes::none();
+        };
+        let key = std::ptr::from_ref(tables) as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
+            return shapes;
+        }
+        let shapes: &'static PlayoutShapes = match PlayoutShapes::from_patterns(patterns) {
+            Ok(Some(s)) => Box::leak(Box::new(s)),
+            _ => PlayoutShapes::none(),
+        };
+        cache.push((key, shapes));
+        shapes
+    }
+
+    /// Shapes whose neighbourhood `code` ([`relative_code`]) weighs `weight(code)` (in
+    /// 1/256ths; 0: not a shape move): for tests and experiments without a database.
+    pub fn from_fn(weight: impl Fn(u16) -> u16) -> PlayoutShapes {
+        let mut table = Box::new([0u16; CODES]);
+        for (code, w) in table.iter_mut().enumerate() {
+            *w = weight(code as u16);
+        }
+        PlayoutShapes { weight: table }
+    }
+
+    /// The weight of `color`'s move at the empty point `p` (0: not a shape move).
+    #[inline(always)]
+    pub fn weight(&self, board: &Board, p: Point, color: Color) -> u16 {
+        self.weight[relative_code(board, p, color) as usize]
+    }
+
+    /// The weight of the neighbourhood `code` ([`relative_code`]).
+    pub fn weight_of_code(&self, code: u16) -> u16 {
+        self.weight[code as usize]
+    }
+
+    /// How many neighbourhoods are shape moves.
+    pub fn len(&self) -> usize {
+        self.weight.iter().filter(|&&w| w > 0).count()
+    }
+
+    /// Whether no neighbourhood is a shape move.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The `value` of pattern `k` of the playout database.
+fn patterns_value(patterns: &dyn PatternSet, k: usize) -> i32 {
+    patterns
+        .matcher(Kind::Playout)
+        .and_then(|t| t.patterns.get(k))
+        .map_or(0, |info| info.value)
 }
 
 /// The heavy playout policy of the Monte Carlo search. In order:
@@ -126,7 +135,8 @@ fn shape_matches(shape: &[&str; 3], grid: &[[Cell; 3]; 3]) -> bool {
 /// 1. next to the last move, capture a string in atari (the biggest), or save one of ours it
 ///    put in atari by capturing an attacker or by extending to at least two liberties; else
 ///    capture a string our own previous move put in atari and the opponent left there;
-/// 2. one of the [`SHAPES`] moves among the last move's eight neighbours (not a self-atari);
+/// 2. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
+///    self-atari), drawn in proportion to their weights;
 /// 3. a uniformly random move that does not fill an own eye nor put two or more stones into
 ///    atari (nor, three times in four, a single stone); a pass when there is none.
 ///
@@ -135,7 +145,7 @@ fn shape_matches(shape: &[&str; 3], grid: &[[Cell; 3]; 3]) -> bool {
 pub struct HeavyPlayout {
     rng: Rng,
     candidates: Vec<Point>,
-    shapes: &'static [bool; 1 << 16],
+    shapes: &'static PlayoutShapes,
 }
 
 /// Out of 256: how often the shape step is tried (a little randomness keeps the playouts
@@ -145,11 +155,13 @@ const SHAPE_RATE: usize = 230;
 const LONE_SELF_ATARI_REFUSAL: usize = 192;
 
 impl HeavyPlayout {
-    pub fn new(seed: u64) -> HeavyPlayout {
+    /// A runner whose shape step plays `shapes` ([`PlayoutShapes::cached`] gives the
+    /// compiled `patterns/playout.db`).
+    pub fn new(seed: u64, shapes: &'static PlayoutShapes) -> HeavyPlayout {
         HeavyPlayout {
             rng: Rng::new(seed),
             candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
-            shapes: shape_table(),
+            shapes,
         }
     }
 
@@ -209,24 +221,37 @@ impl HeavyPlayout {
         self.random_move(board, color)
     }
 
-    /// A random [`SHAPES`] move among the eight neighbours of `last`.
+    /// A [`PlayoutShapes`] move among the eight neighbours of `last`, drawn in proportion to
+    /// its weight.
     fn shape_answer(&mut self, board: &mut Board, last: Point, color: Color) -> Option<Point> {
-        let mut found = [Point::NONE; 8];
+        let mut found = [(Point::NONE, 0u32); 8];
         let mut count = 0;
+        let mut total = 0u32;
         let n = last.neighbors();
         let d = last.diagonals();
         for p in n.into_iter().chain(d) {
-            if board.cell(p) == Cell::Empty
-                && self.shapes[neighbourhood_code(board, p) as usize]
+            if board.cell(p) != Cell::Empty {
+                continue;
+            }
+            let w = self.shapes.weight(board, p, color);
+            if w > 0
                 && !board.is_eye(p, color)
                 && board.is_legal_simple(p, color)
                 && !self_atari(board, p, color, 1)
             {
-                found[count] = p;
+                total += u32::from(w);
+                found[count] = (p, total);
                 count += 1;
             }
         }
-        (count > 0).then(|| found[self.rng.below(count)])
+        if count == 0 {
+            return None;
+        }
+        let r = self.rng.below(total as usize) as u32;
+        found[..count]
+            .iter()
+            .find(|&&(_, upto)| r < upto)
+            .map(|&(p, _)| p)
     }
 
     fn random_move(&mut self, board: &mut Board, color: Color) -> Option<Point> {

@@ -15,8 +15,9 @@ pub mod train;
 
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::pattern::Kind;
-use crate::play::playout::{RING, neighbourhood_code};
-use crate::tactics::pattern_view::{PatternSet, PatternView};
+pub use crate::play::neighbourhood::relative_code;
+use crate::play::neighbourhood::{RING, tabulate};
+use crate::tactics::pattern_view::PatternSet;
 use std::sync::OnceLock;
 
 /// A move feature; its levels are documented in `pattern_dsl::registry::PRIOR_FEATURES`,
@@ -98,21 +99,6 @@ impl MoveFeatures {
     /// The shape up to the 8 symmetries of the board ([`canonical`]).
     pub fn shape(&self) -> u16 {
         canonical(self.code)
-    }
-}
-
-/// [`neighbourhood_code`] with our stones as 1 and the opponent's as 2 (the code of
-/// `pattern::OURS` and `pattern::THEIRS`), whoever `color` is.
-#[inline]
-pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
-    let code = neighbourhood_code(board, p);
-    match color {
-        Color::Black => code,
-        Color::White => {
-            // Swap 1 and 2 in every two-bit field: the fields with exactly one bit set.
-            let one = (code ^ (code >> 1)) & 0x5555;
-            code ^ (one | one << 1)
-        }
     }
 }
 
@@ -447,65 +433,15 @@ impl MovePredictor {
             }
             model.set_feature(feature, level, (info.value as f32 / 100.0).exp());
         }
-        let empty = Board::new(19).expect("19 is a legal size");
-        // Centre, then the four edges and the four corners.
-        let centres = [
-            (9, 9),
-            (0, 9),
-            (18, 9),
-            (9, 0),
-            (9, 18),
-            (0, 0),
-            (18, 0),
-            (0, 18),
-            (18, 18),
-        ];
-        for (cx, cy) in centres {
-            let centre = Point::from_xy(cx, cy);
-            let ring: Vec<Point> = centre
-                .neighbors()
-                .into_iter()
-                .chain(centre.diagonals())
-                .filter(|&q| empty.on_board(q))
-                .collect();
-            for mut config in 0..3usize.pow(ring.len() as u32) {
-                let mut board = empty.clone();
-                for &q in &ring {
-                    let stone = match config % 3 {
-                        1 => Some(Color::Black),
-                        2 => Some(Color::White),
-                        _ => None,
-                    };
-                    config /= 3;
-                    if let Some(c) = stone {
-                        // Every ring stone touches an empty point outside the ring or the
-                        // empty centre, so it has a liberty.
-                        board
-                            .add_stone(q, c)
-                            .expect("a ring stone always has a liberty");
-                    }
-                }
-                let view = PatternView::new(&board);
-                let mut seen: Vec<usize> = Vec::new();
-                let mut log_gamma = 0i64;
-                patterns.match_at(
-                    Kind::Prior,
-                    &view,
-                    cx as i32,
-                    cy as i32,
-                    Color::Black,
-                    &mut |m| {
-                        let info = &tables.patterns[m.pattern];
-                        if info.feature.is_none() && !seen.contains(&m.pattern) {
-                            seen.push(m.pattern);
-                            log_gamma += i64::from(info.value);
-                        }
-                    },
-                );
-                model.shape[relative_code(&board, centre, Color::Black) as usize] =
-                    (log_gamma as f32 / 100.0).exp();
-            }
-        }
+        tabulate(patterns, Kind::Prior, &mut |code, matched| {
+            let log_gamma: i64 = matched
+                .iter()
+                .map(|&k| &tables.patterns[k])
+                .filter(|info| info.feature.is_none())
+                .map(|info| i64::from(info.value))
+                .sum();
+            model.shape[code as usize] = (log_gamma as f32 / 100.0).exp();
+        });
         Ok(Some(model))
     }
 }

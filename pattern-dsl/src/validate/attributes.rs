@@ -18,7 +18,7 @@ fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
         Kind::Attack => &[("attack", true)],
         Kind::Defense => &[("defend", true)],
         Kind::Connection => &[("link", true)],
-        Kind::OwlAttack | Kind::OwlDefense => &[("value", true)],
+        Kind::OwlAttack | Kind::OwlDefense | Kind::Playout => &[("value", true)],
         Kind::Prior => &[("value", true), ("feature", false)],
         Kind::Generic => &[("value", false)],
     }

@@ -14,7 +14,7 @@
 use super::ValuedMove;
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
-use crate::play::playout::{HeavyPlayout, neighbourhood_code, shape_table};
+use crate::play::playout::{HeavyPlayout, PlayoutShapes};
 use crate::play::prior::MovePredictor;
 use std::time::Instant;
 
@@ -175,6 +175,9 @@ pub struct SearchSettings<'a> {
     /// The move-prediction model that gives every tree node's children their prior (and
     /// the root's candidates half of theirs); without it, hand-written rules do.
     pub predictor: Option<&'a MovePredictor>,
+    /// The playout policy's shapes (`patterns/playout.db`); they also raise the hand-written
+    /// tree priors of shape moves next to the last move.
+    pub shapes: &'static PlayoutShapes,
 }
 
 /// Runs [`search`] on `settings.threads` threads, each an independent tree with its own seed
@@ -391,7 +394,7 @@ pub fn search_from(
         graft(&mut tree, &old.nodes, from);
     }
 
-    let mut runner = HeavyPlayout::new(settings.seed ^ board.hash());
+    let mut runner = HeavyPlayout::new(settings.seed ^ board.hash(), settings.shapes);
     let exploration = if settings.predictor.is_some() {
         EXPLORATION_WITH_PRIOR
     } else {
@@ -424,7 +427,7 @@ pub fn search_from(
                 if tree.len() + points + 1 > tree.capacity() {
                     break;
                 }
-                expand(&mut tree, node, board, color, settings.predictor);
+                expand(&mut tree, node, board, color, settings);
                 if tree[node].children == 0 {
                     break;
                 }
@@ -658,8 +661,9 @@ fn expand(
     node: usize,
     board: &mut Board,
     color: Color,
-    predictor: Option<&MovePredictor>,
+    settings: &SearchSettings<'_>,
 ) {
+    let predictor = settings.predictor;
     let first = tree.len();
     let mut total = 0.0;
     for k in 0..board.empty_points().len() {
@@ -677,7 +681,7 @@ fn expand(
                 total += g;
                 g
             }
-            None => tree_prior(board, p, color),
+            None => tree_prior(board, p, color, settings.shapes),
         };
         tree.push(Node::new(p, prior));
     }
@@ -698,7 +702,7 @@ fn expand(
 
 /// The prior win rate of a move inside the tree: captures and escapes from atari first,
 /// then moves near the last one; the first line is rarely right while the board is open.
-fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
+fn tree_prior(board: &Board, p: Point, color: Color, shapes: &PlayoutShapes) -> f32 {
     let mut prior: f32 = 0.5;
     for n in p.neighbors() {
         match board.color_at(n) {
@@ -710,7 +714,7 @@ fn tree_prior(board: &Board, p: Point, color: Color) -> f32 {
     if let Some((_, Move::Play(last))) = board.last_move() {
         let near = last.neighbors().contains(&p) || last.diagonals().contains(&p);
         if near {
-            let shape = shape_table()[neighbourhood_code(board, p) as usize];
+            let shape = shapes.weight(board, p, color) > 0;
             prior = prior.max(if shape { 0.65 } else { 0.58 });
         }
     }

@@ -51,8 +51,9 @@ impl std::str::FromStr for SearchKind {
 /// the best classical candidates.
 pub const PREDICTED_ROOT_MOVES: usize = 10;
 
-/// Time per move (stages and search) on boards above 9×9 when no clock says otherwise, per
-/// level; the search gets at least a third of it whatever the stages took.
+/// Time per move (stages and search) when no clock says otherwise, per level; the search
+/// gets at least a third of it whatever the stages took. On 9×9 the playouts usually run out
+/// first; on big boards this decides.
 pub const DEFAULT_SECONDS_PER_LEVEL: f32 = 0.18;
 
 /// Reading nodes per tactical or connection question during move generation.
@@ -63,6 +64,7 @@ pub mod time;
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::eval::scoring::{self, ScoringOptions, ScoringRules};
 use crate::pattern::Kind;
+use crate::play::playout::PlayoutShapes;
 use crate::play::prior::MovePredictor;
 use crate::tactics::pattern_view::PatternSet;
 use crate::tactics::reading::{self, ReadingOptions};
@@ -91,7 +93,9 @@ pub struct GenOptions {
     pub rules: ScoringRules,
     /// What decides: the tree search on every size, or the classical look-ahead above 13×13.
     pub search: SearchKind,
-    /// Threads of the tree search (independent trees merged at the end).
+    /// Threads of the tree search (independent trees merged at the end), each running the
+    /// level's playouts. The library's default is 1 (the same search on every machine);
+    /// `tesuji gtp` uses every core unless `--threads` says otherwise.
     pub threads: usize,
     /// Keep the search trees between moves and start from the subtree of the moves played
     /// (off by default: not measured stronger; on 9×9 it may have cost games).
@@ -405,17 +409,16 @@ impl MoveGenerator {
         let mut searched = None;
         let mut search_win_rate = 0.0;
         let deadline = self.options.time_budget.map(|b| start + b.mul_f32(0.8));
-        // Without a clock, the tree search on boards above 9×9 gets a time cap by level, so
-        // that the playouts (slower on big boards) keep a move under two seconds at level 10.
+        // Without a clock, the tree search gets a time cap by level, so that the playouts
+        // (slower on big boards, or on a loaded machine) keep a move under two seconds at
+        // level 10.
         let search_deadline = deadline.or_else(|| {
-            (size > 9).then(|| {
-                let cap = Duration::from_secs_f32(
-                    DEFAULT_SECONDS_PER_LEVEL * f32::from(self.options.level.clamp(1, 10)),
-                );
-                // Slow stages (the owl reading of a crowded 19×19 middle game can take
-                // seconds) must not leave the search without playouts.
-                (start + cap).max(Instant::now() + cap / 3)
-            })
+            let cap = Duration::from_secs_f32(
+                DEFAULT_SECONDS_PER_LEVEL * f32::from(self.options.level.clamp(1, 10)),
+            );
+            // Slow stages (the owl reading of a crowded 19×19 middle game can take seconds)
+            // must not leave the search without playouts.
+            Some((start + cap).max(Instant::now() + cap / 3))
         });
         let classical = self.options.search == SearchKind::Classical;
         if self.options.lookahead && !ranked.is_empty() && classical && size > MONTE_CARLO_MAX_SIZE
@@ -464,7 +467,10 @@ impl MoveGenerator {
             let empties = ctx.board.empty_points().len() as f32;
             let endgame_factor = (points / (empties + points / 4.0)).clamp(1.0, 3.0);
             let settings = mcts::SearchSettings {
-                playouts: (self.options.search_playouts() as f32 * endgame_factor) as usize,
+                // Each thread runs the level's playouts: more cores, a stronger move in the
+                // same time.
+                playouts: (self.options.search_playouts() as f32 * endgame_factor) as usize
+                    * self.options.threads.max(1),
                 komi,
                 seed: self.options.seed,
                 // Always an arm: it is how the search says that no stone gains anything.
@@ -476,6 +482,7 @@ impl MoveGenerator {
                 } else {
                     None
                 },
+                shapes: PlayoutShapes::cached(self.patterns),
             };
             let search_start = Instant::now();
             let saved = self

@@ -1,6 +1,7 @@
 use super::*;
 use crate::board::Move;
 use crate::board::playout::Playout;
+use crate::play::neighbourhood::relative_code;
 
 use crate::test_util::{pt, setup};
 
@@ -11,19 +12,37 @@ fn play(b: &mut Board, v: &str, c: Color) {
 }
 
 #[test]
-fn shape_table_knows_a_hane_and_not_an_open_point() {
+fn the_shape_step_draws_the_shape_moves_in_proportion_to_their_weights() {
     let mut b = Board::new(9).unwrap();
     play(&mut b, "C5", Color::Black);
     play(&mut b, "D5", Color::White);
-    let table = shape_table();
-    // D4: under the white stone, diagonal to the black one (a hane without a cut).
-    assert!(table[neighbourhood_code(&b, pt(&b, "D4")) as usize]);
-    assert!(!table[neighbourhood_code(&b, pt(&b, "G3")) as usize]);
-    // Colours swapped, the same shape.
-    let mut w = Board::new(9).unwrap();
-    play(&mut w, "C5", Color::White);
-    play(&mut w, "D5", Color::Black);
-    assert!(table[neighbourhood_code(&w, pt(&w, "D4")) as usize]);
+    let (d4, d6) = (pt(&b, "D4"), pt(&b, "D6"));
+    // D4 weighs three times D6; every other neighbourhood is no shape.
+    let heavy = relative_code(&b, d4, Color::Black);
+    let light = relative_code(&b, d6, Color::Black);
+    assert_ne!(heavy, light);
+    let shapes: &'static PlayoutShapes = Box::leak(Box::new(PlayoutShapes::from_fn(|code| {
+        if code == heavy {
+            768
+        } else if code == light {
+            256
+        } else {
+            0
+        }
+    })));
+    let mut runner = HeavyPlayout::new(5, shapes);
+    let last = pt(&b, "D5");
+    let mut counts = [0usize; 2];
+    for _ in 0..4000 {
+        let p = runner.shape_answer(&mut b, last, Color::Black);
+        let k = [d4, d6].iter().position(|&q| Some(q) == p);
+        counts[k.expect("a shape move next to D5")] += 1;
+    }
+    // D4 weighs 3, D6 1: three draws in four.
+    assert!((2850..3150).contains(&counts[0]), "{counts:?}");
+    // Without shapes there is no shape move.
+    let mut plain = HeavyPlayout::new(5, PlayoutShapes::none());
+    assert_eq!(plain.shape_answer(&mut b, last, Color::Black), None);
 }
 
 #[test]
@@ -42,7 +61,7 @@ fn the_policy_captures_a_stone_the_last_move_left_in_atari() {
     play(&mut b, "E5", Color::White);
     assert_eq!(b.libs(pt(&b, "E5")), 1);
     for seed in 0..20 {
-        let mut runner = HeavyPlayout::new(seed);
+        let mut runner = HeavyPlayout::new(seed, PlayoutShapes::none());
         assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
     }
 }
@@ -62,7 +81,7 @@ fn the_policy_escapes_from_atari_when_that_gains_liberties() {
     ]);
     play(&mut b, "E6", Color::White);
     assert_eq!(b.libs(pt(&b, "E5")), 1);
-    let mut runner = HeavyPlayout::new(1);
+    let mut runner = HeavyPlayout::new(1, PlayoutShapes::none());
     assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "E4")));
 }
 
@@ -82,7 +101,7 @@ fn the_policy_takes_a_string_its_atari_left_behind() {
     play(&mut b, "F5", Color::Black);
     play(&mut b, "B2", Color::White);
     let f5 = pt(&b, "F5");
-    let mut runner = HeavyPlayout::new(4);
+    let mut runner = HeavyPlayout::new(4, PlayoutShapes::none());
     assert_eq!(runner.choose(&mut b, Color::Black, f5), Some(pt(&b, "E4")));
     assert_eq!(capture_next_to(&b, f5, Color::White), None);
 }
@@ -111,7 +130,7 @@ fn the_policy_does_not_extend_into_a_dead_end() {
 
 #[test]
 fn heavy_playouts_finish_without_filling_eyes() {
-    let mut runner = HeavyPlayout::new(17);
+    let mut runner = HeavyPlayout::new(17, PlayoutShapes::none());
     for _ in 0..50 {
         let mut b = Board::new(9).unwrap();
         let r = runner.run(&mut b, Color::Black);
@@ -138,7 +157,7 @@ fn heavy_playouts_finish_without_filling_eyes() {
 #[test]
 #[ignore]
 fn heavy_playout_speed() {
-    let mut runner = HeavyPlayout::new(3);
+    let mut runner = HeavyPlayout::new(3, PlayoutShapes::none());
     let mut light = Playout::new(3);
     let mut b = Board::new(9).unwrap();
     let n = 20_000;
@@ -159,4 +178,41 @@ fn heavy_playout_speed() {
     }
     let uniform = n as f64 / start.elapsed().as_secs_f64();
     println!("9x9 playouts/s: heavy {heavy:.0}, uniform {uniform:.0}");
+}
+
+/// A set whose playout database reaches two points from the move.
+struct WidePlayoutDatabase;
+
+static WIDE: crate::pattern::Tables = crate::pattern::Tables::new(&[], &[(0, -1), (2, 0)], &[]);
+
+impl PatternSet for WidePlayoutDatabase {
+    fn matcher(&self, kind: Kind) -> Option<&'static crate::pattern::Tables> {
+        (kind == Kind::Playout).then_some(&WIDE)
+    }
+
+    fn match_at(
+        &self,
+        _: Kind,
+        _: &crate::tactics::pattern_view::PatternView<'_>,
+        _: i32,
+        _: i32,
+        _: Color,
+        _: &mut dyn FnMut(crate::pattern::Match),
+    ) {
+    }
+}
+
+#[test]
+fn a_playout_database_beyond_the_3x3_ring_is_refused() {
+    assert_eq!(
+        PlayoutShapes::from_patterns(&WidePlayoutDatabase).err(),
+        Some(PlayoutShapeError::TooLarge { radius: 2 })
+    );
+    // The search then plays without shapes rather than with a wrong table.
+    assert!(PlayoutShapes::cached(&WidePlayoutDatabase).is_empty());
+    assert!(
+        PlayoutShapes::from_patterns(&crate::tactics::pattern_view::NoPatterns)
+            .unwrap()
+            .is_none()
+    );
 }

@@ -1,6 +1,7 @@
 use super::train::{TrainingSet, accuracy, fit};
 use super::*;
 use crate::board::Vertex;
+use crate::play::neighbourhood::neighbourhood_code;
 
 fn board_from(rows: &[&str]) -> Board {
     let n = rows.len();

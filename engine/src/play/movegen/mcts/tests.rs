@@ -23,6 +23,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         deadline: None,
         threads: 1,
         predictor: None,
+        shapes: PlayoutShapes::none(),
     }
 }
 

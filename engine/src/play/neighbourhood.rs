@@ -1,0 +1,126 @@
+//! The 3×3 neighbourhood of a point as a 16-bit code, and tables indexed by it that are
+//! filled by running a compiled pattern database on every neighbourhood.
+//!
+//! The playout policy and the move-prediction model both weigh a move by its 3×3 shape. Their
+//! shapes are authored as pattern databases (`patterns/playout.db`, `patterns/prior.db`); the
+//! hot paths read a table indexed by the code instead of running the matcher, and
+//! [`tabulate`] builds that table from the compiled matcher itself, so the two agree by
+//! construction.
+
+use crate::board::{Board, Color, Point};
+use crate::pattern::{Kind, Tables};
+use crate::tactics::pattern_view::{PatternSet, PatternView};
+
+/// Offsets (row, column) of the eight neighbours in the order of [`neighbourhood_code`].
+pub const RING: [(usize, usize); 8] = [
+    (0, 0),
+    (0, 1),
+    (0, 2),
+    (1, 0),
+    (1, 2),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+];
+
+/// Number of distinct codes.
+pub const CODES: usize = 1 << 16;
+
+/// The eight neighbours of `p` (NW, N, NE, W, E, SW, S, SE), two bits each ([`Cell`]:
+/// empty 0, black 1, white 2, off the board 3).
+///
+/// [`Cell`]: crate::board::Cell
+#[inline(always)]
+pub fn neighbourhood_code(board: &Board, p: Point) -> u16 {
+    let n = p.neighbors(); // N, W, E, S
+    let d = p.diagonals(); // NW, NE, SW, SE
+    let c = |q: Point| board.cell(q) as u16;
+    c(d[0])
+        | c(n[0]) << 2
+        | c(d[1]) << 4
+        | c(n[1]) << 6
+        | c(n[2]) << 8
+        | c(d[2]) << 10
+        | c(n[3]) << 12
+        | c(d[3]) << 14
+}
+
+/// [`neighbourhood_code`] with our stones as 1 and the opponent's as 2 (the code of
+/// `pattern::OURS` and `pattern::THEIRS`), whoever `color` is.
+#[inline(always)]
+pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
+    let code = neighbourhood_code(board, p);
+    match color {
+        Color::Black => code,
+        Color::White => {
+            // Swap 1 and 2 in every two-bit field: the fields with exactly one bit set.
+            let one = (code ^ (code >> 1)) & 0x5555;
+            code ^ (one | one << 1)
+        }
+    }
+}
+
+/// Runs the compiled database of `kind` on every 3×3 neighbourhood of an empty point (in the
+/// centre of a board, on each edge and in each corner) and calls `visit` with its
+/// [`relative_code`] and the patterns that match there (each once, in matcher order). Returns
+/// the database's tables, or `None` (and visits nothing) when the set has no such database.
+///
+/// Only the 3×3 ring is set up: a pattern whose figure reaches further sees empty points
+/// there. The visits cover each reachable code exactly once.
+pub fn tabulate(
+    patterns: &dyn PatternSet,
+    kind: Kind,
+    visit: &mut dyn FnMut(u16, &[usize]),
+) -> Option<&'static Tables> {
+    let tables = patterns.matcher(kind)?;
+    let empty = Board::new(19).expect("19 is a legal size");
+    // Centre, then the four edges and the four corners.
+    let centres = [
+        (9, 9),
+        (0, 9),
+        (18, 9),
+        (9, 0),
+        (9, 18),
+        (0, 0),
+        (18, 0),
+        (0, 18),
+        (18, 18),
+    ];
+    let mut matched: Vec<usize> = Vec::new();
+    for (cx, cy) in centres {
+        let centre = Point::from_xy(cx, cy);
+        let ring: Vec<Point> = centre
+            .neighbors()
+            .into_iter()
+            .chain(centre.diagonals())
+            .filter(|&q| empty.on_board(q))
+            .collect();
+        for mut config in 0..3usize.pow(ring.len() as u32) {
+            let mut board = empty.clone();
+            for &q in &ring {
+                let stone = match config % 3 {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                };
+                config /= 3;
+                if let Some(c) = stone {
+                    // Every ring stone touches an empty point outside the ring or the empty
+                    // centre, so it has a liberty.
+                    board
+                        .add_stone(q, c)
+                        .expect("a ring stone always has a liberty");
+                }
+            }
+            let view = PatternView::new(&board);
+            matched.clear();
+            patterns.match_at(kind, &view, cx as i32, cy as i32, Color::Black, &mut |m| {
+                if !matched.contains(&m.pattern) {
+                    matched.push(m.pattern);
+                }
+            });
+            visit(relative_code(&board, centre, Color::Black), &matched);
+        }
+    }
+    Some(tables)
+}

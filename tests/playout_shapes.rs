@@ -1,0 +1,104 @@
+//! The playout policy's shapes come from `patterns/playout.db`: the table the playouts read
+//! agrees with the compiled matcher on real positions, and knows the shapes the file draws.
+
+use tesuji::engine::board::playout::Playout;
+use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
+use tesuji::engine::pattern::Kind;
+use tesuji::engine::play::playout::PlayoutShapes;
+use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
+use tesuji::patterns::CompiledPatterns;
+
+fn shapes() -> PlayoutShapes {
+    PlayoutShapes::from_patterns(&CompiledPatterns)
+        .expect("a valid playout database")
+        .expect("patterns/playout.db is compiled in")
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => unreachable!(),
+    }
+}
+
+fn stones(size: usize, black: &[&str], white: &[&str]) -> Board {
+    let mut b = Board::new(size).unwrap();
+    for (list, c) in [(black, Color::Black), (white, Color::White)] {
+        for v in list {
+            let p = pt(&b, v);
+            b.add_stone(p, c).unwrap();
+        }
+    }
+    b
+}
+
+#[test]
+fn the_table_knows_the_drawn_shapes_for_either_side_and_not_an_open_point() {
+    let shapes = shapes();
+    // Black C5, White D5: D4 is the hane under the white stone, for whoever moves.
+    let b = stones(9, &["C5"], &["D5"]);
+    for c in [Color::Black, Color::White] {
+        assert!(shapes.weight(&b, pt(&b, "D4"), c) > 0, "{c:?}");
+        assert!(shapes.weight(&b, pt(&b, "G3"), c) == 0, "{c:?}");
+    }
+    // On the first line, B1 under Black B2 beside White C2: the descent (`edge_descend`,
+    // `?XO / o*o / ###`) for White, its colour-swapped twin for Black.
+    let edge = stones(9, &["B2"], &["C2"]);
+    assert!(shapes.weight(&edge, pt(&edge, "B1"), Color::White) > 0);
+    assert!(shapes.weight(&edge, pt(&edge, "B1"), Color::Black) > 0);
+}
+
+#[test]
+fn the_table_agrees_with_the_compiled_matcher_on_random_positions() {
+    let shapes = shapes();
+    let mut playout = Playout::new(7);
+    let (mut shape_points, mut points) = (0, 0);
+    for game in 0..30 {
+        let size = [9, 13, 19][game % 3];
+        let mut board = Board::new(size).unwrap();
+        let result = playout.run(&mut board, Color::Black);
+        // Positions along the playout: a third, two thirds and the end.
+        for back in [result.moves * 2 / 3, result.moves / 3, 0] {
+            let mut b = board.clone();
+            for _ in 0..back {
+                b.undo();
+            }
+            let view = PatternView::new(&b);
+            for &p in b.empty_points() {
+                let (x, y) = p.xy();
+                for c in [Color::Black, Color::White] {
+                    let mut matched = false;
+                    CompiledPatterns.match_at(
+                        Kind::Playout,
+                        &view,
+                        x as i32,
+                        y as i32,
+                        c,
+                        &mut |_| matched = true,
+                    );
+                    let w = shapes.weight(&b, p, c);
+                    assert_eq!(matched, w > 0, "{c:?} at {p:?}\n{b:?}");
+                    shape_points += usize::from(matched);
+                    points += 1;
+                }
+            }
+        }
+    }
+    // The comparison saw both answers many times.
+    assert!(
+        shape_points > 500 && points - shape_points > 500,
+        "{shape_points} of {points}"
+    );
+}
+
+#[test]
+fn the_search_reads_the_compiled_database() {
+    // The cache hands out the compiled shapes, the same table as reading them afresh.
+    let cached = PlayoutShapes::cached(&CompiledPatterns);
+    let fresh = shapes();
+    assert!(!cached.is_empty());
+    assert_eq!(cached.len(), fresh.len());
+    for code in 0..=u16::MAX {
+        assert_eq!(cached.weight_of_code(code), fresh.weight_of_code(code));
+    }
+}

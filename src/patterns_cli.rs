@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Color, Point, Vertex};
 use tesuji::engine::play::prior::MovePredictor;
-use tesuji::engine::play::prior::train::{accuracy, fit};
+use tesuji::engine::play::prior::train::{Scope, accuracy, fit};
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns;
 use tesuji::training::{Harvest, harvest};
@@ -46,6 +46,11 @@ pub enum PatternsCommand {
         /// Shapes seen fewer times than this (as a candidate) are left out of the database.
         #[arg(long, default_value_t = 20)]
         min_seen: u64,
+        /// `prior`: the tree's move-prediction model (every legal move competes, shapes and
+        /// features); `playout`: the playouts' shape weights (the last move's neighbours
+        /// compete, by shape).
+        #[arg(long, default_value = "prior", value_parser = ["prior", "playout"])]
+        kind: String,
     },
     /// Print every pattern that matches a position, where and under which transformation.
     Match {
@@ -199,8 +204,22 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
             holdout,
             iterations,
             min_seen,
+            kind,
         } => train(
-            &games, &output, size, &exclude, holdout, iterations, min_seen,
+            &games,
+            &output,
+            &TrainOptions {
+                size,
+                exclude,
+                holdout,
+                iterations,
+                min_seen,
+                scope: if kind == "playout" {
+                    Scope::LastMoveNeighbours
+                } else {
+                    Scope::Board
+                },
+            },
         ),
         PatternsCommand::Explain {
             file,
@@ -342,15 +361,25 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
     }
 }
 
-fn train(
-    inputs: &[PathBuf],
-    output: &Path,
+/// What `patterns train` fits, and on which records.
+struct TrainOptions {
     size: usize,
-    exclude: &[PathBuf],
+    exclude: Vec<PathBuf>,
     holdout: usize,
     iterations: usize,
     min_seen: u64,
-) -> Result<(), String> {
+    scope: Scope,
+}
+
+fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), String> {
+    let TrainOptions {
+        size,
+        ref exclude,
+        holdout,
+        iterations,
+        min_seen,
+        scope,
+    } = *opts;
     let Harvest {
         training,
         held_out,
@@ -359,7 +388,7 @@ fn train(
         excluded,
         unreadable,
         files,
-    } = harvest(inputs, size, exclude, holdout)?;
+    } = harvest(inputs, size, exclude, holdout, scope)?;
     eprintln!(
         "{files} files: {games} games of {size}x{size} used ({} positions to train on, {} held out), {excluded} excluded, {unreadable} unreadable",
         training.positions.len(),
@@ -407,7 +436,10 @@ fn train(
         fitted.weights.len(),
         start.elapsed()
     );
-    std::fs::write(output, fitted.to_db(&provenance))
-        .map_err(|e| format!("{}: {e}", output.display()))?;
+    let db = match scope {
+        Scope::Board => fitted.to_db(&provenance),
+        Scope::LastMoveNeighbours => fitted.to_playout_db(&provenance),
+    };
+    std::fs::write(output, db).map_err(|e| format!("{}: {e}", output.display()))?;
     Ok(())
 }

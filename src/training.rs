@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use tesuji_engine::board::sgf::{self, EmptySetup, Until};
-use tesuji_engine::play::prior::train::{TrainingSet, add_game};
+use tesuji_engine::play::prior::train::{Scope, TrainingSet, add_game};
 
 /// Every `.sgf` under `path` (itself when it is a file), in path order.
 pub fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -68,6 +68,7 @@ pub fn harvest(
     size: usize,
     exclude: &[PathBuf],
     holdout: usize,
+    scope: Scope,
 ) -> Result<Harvest, String> {
     let mut files = Vec::new();
     for i in inputs {
@@ -78,6 +79,8 @@ pub fn harvest(
         files: files.len(),
         ..Harvest::default()
     };
+    h.training.scope = scope;
+    h.held_out.scope = scope;
     for f in &files {
         if f.canonicalize().is_ok_and(|c| skip.contains(&c)) {
             h.excluded += 1;

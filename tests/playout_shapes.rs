@@ -102,3 +102,42 @@ fn the_search_reads_the_compiled_database() {
         assert_eq!(cached.weight_of_code(code), fresh.weight_of_code(code));
     }
 }
+
+#[test]
+fn playout_weights_learned_from_records_compile_and_predict_the_answers() {
+    use std::path::Path;
+    use tesuji::engine::play::prior::MovePredictor;
+    use tesuji::engine::play::prior::train::{Scope, accuracy, fit};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/regression");
+    let h = tesuji::training::harvest(
+        &[root.join("games")],
+        19,
+        &[root.join("test-games.txt")],
+        10,
+        Scope::LastMoveNeighbours,
+    )
+    .expect("the regression games are readable");
+    assert!(
+        h.training.positions.len() > 1000,
+        "{}",
+        h.training.positions.len()
+    );
+    let fitted = fit(&h.training, 10, 20);
+    let db = fitted.to_playout_db(&["test".to_string()]);
+    let checked = pattern_dsl::check("playout.db", &db).expect("the written database compiles");
+    assert!(
+        checked.patterns.len() > 20,
+        "{} shapes",
+        checked.patterns.len()
+    );
+    assert!(checked.patterns.iter().all(|p| p.value > 0));
+    // Among the last move's neighbours, the learned shapes pick the answer played far more
+    // often than a uniform draw does.
+    let model = fitted.predictor();
+    let learned = accuracy(&model, &h.held_out);
+    let uniform = accuracy(&MovePredictor::neutral(), &h.held_out);
+    assert!(
+        learned.log_likelihood > uniform.log_likelihood + 0.2,
+        "{learned:?} vs {uniform:?}"
+    );
+}

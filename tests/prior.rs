@@ -4,7 +4,7 @@
 
 use std::path::Path;
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
-use tesuji::engine::play::prior::train::{TrainingSet, accuracy, add_game, fit};
+use tesuji::engine::play::prior::train::{Scope, TrainingSet, accuracy, add_game, fit};
 use tesuji::engine::play::prior::{Feature, MovePredictor, canonical, figure_code, shape_figure};
 use tesuji::patterns::CompiledPatterns;
 
@@ -77,6 +77,7 @@ fn the_model_predicts_held_out_games_far_better_than_chance() {
         19,
         &[root.join("test-games.txt")],
         10,
+        Scope::Board,
     )
     .expect("the regression games");
     let set = h.held_out;

@@ -183,3 +183,37 @@ fn figures_and_codes_convert_both_ways() {
         assert_eq!(figure_code(&rows), code, "{rows:?}");
     }
 }
+
+#[test]
+fn local_training_sees_only_the_last_move_s_neighbours_by_shape() {
+    use super::train::Scope;
+    let mut b = Board::new(9).unwrap();
+    b.play(Move::Play(pt("C5", 9)), Color::Black).unwrap();
+    b.play(Move::Play(pt("D5", 9)), Color::White).unwrap();
+    let mut set = TrainingSet {
+        scope: Scope::LastMoveNeighbours,
+        ..TrainingSet::default()
+    };
+    // D4 (the hane under D5) is a neighbour of the last move: a position of eight
+    // candidates less C5 (a stone), each a shape without features.
+    assert!(set.add_position(&mut b, Color::Black, pt("D4", 9)));
+    let (cands, played) = set.position(0);
+    assert_eq!(cands.len(), 7);
+    assert!(cands.iter().all(|c| c.levels == [0; FEATURES]));
+    assert_eq!(
+        cands[played].code,
+        relative_code(&b, pt("D4", 9), Color::Black)
+    );
+    // A move away from the last one is not a playout answer: left out.
+    assert!(!set.add_position(&mut b, Color::Black, pt("G7", 9)));
+    assert_eq!(set.positions.len(), 1);
+    // The hane, always chosen, is kept with a positive value; the rest are not.
+    for _ in 0..30 {
+        set.add_position(&mut b, Color::Black, pt("D4", 9));
+    }
+    let db = fit(&set, 10, 5).to_playout_db(&["test".to_string()]);
+    assert!(db.contains("kind playout"), "{db}");
+    let hane = canonical(relative_code(&b, pt("D4", 9), Color::Black));
+    assert!(db.contains(&format!("pattern shape_{hane:04x} {{")), "{db}");
+    assert_eq!(db.matches("pattern ").count(), 1, "{db}");
+}

@@ -9,14 +9,33 @@
 //! candidates of j with i, divided by γ_i. A prior of one win and one loss against a γ = 1
 //! opponent keeps rare features near 1.
 
-use super::{FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, features, shape_figure};
-use crate::board::{Board, Color, Point};
+use super::{
+    FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, features, relative_code,
+    shape_figure,
+};
+use crate::board::playout::self_atari;
+use crate::board::{Board, Color, Move, Point};
 use std::collections::HashMap;
 use std::fmt::Write as _;
+
+/// Which moves of a position compete with the move played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// Every legal move that does not fill an own eye, with every feature: the tree's
+    /// move-prediction model (`kind prior`).
+    #[default]
+    Board,
+    /// The last move's eight neighbours that the playout policy may play (legal, not an own
+    /// eye, not a self-atari), by their 3×3 shape alone: the playouts' shape weights (`kind
+    /// playout`). Positions whose move was elsewhere are left out.
+    LastMoveNeighbours,
+}
 
 /// The positions harvested from game records.
 #[derive(Clone, Debug, Default)]
 pub struct TrainingSet {
+    /// Which moves compete.
+    pub scope: Scope,
     /// Every candidate of every position, position after position.
     pub candidates: Vec<MoveFeatures>,
     /// For each position: its first candidate, its number of candidates, and the index
@@ -30,6 +49,9 @@ impl TrainingSet {
     pub fn add_position(&mut self, board: &mut Board, color: Color, played: Point) -> bool {
         if !board.is_legal_simple(played, color) || board.is_eye(played, color) {
             return false;
+        }
+        if self.scope == Scope::LastMoveNeighbours {
+            return self.add_local_position(board, color, played);
         }
         let start = self.candidates.len();
         let mut played_at = None;
@@ -53,6 +75,47 @@ impl TrainingSet {
             at as u32,
         ));
         true
+    }
+
+    /// [`TrainingSet::add_position`] for [`Scope::LastMoveNeighbours`].
+    fn add_local_position(&mut self, board: &mut Board, color: Color, played: Point) -> bool {
+        let Some((_, Move::Play(last))) = board.last_move() else {
+            return false;
+        };
+        let start = self.candidates.len();
+        let mut played_at = None;
+        for p in last.neighbors().into_iter().chain(last.diagonals()) {
+            if !board.on_board(p)
+                || board.color_at(p).is_some()
+                || board.is_eye(p, color)
+                || !board.is_legal_simple(p, color)
+                || self_atari(board, p, color, 1)
+            {
+                continue;
+            }
+            if p == played {
+                played_at = Some(self.candidates.len() - start);
+            }
+            self.candidates.push(MoveFeatures {
+                code: relative_code(board, p, color),
+                levels: [0; FEATURES],
+            });
+        }
+        match played_at {
+            // A lone candidate teaches nothing.
+            Some(at) if self.candidates.len() - start >= 2 => {
+                self.positions.push((
+                    start as u32,
+                    (self.candidates.len() - start) as u32,
+                    at as u32,
+                ));
+                true
+            }
+            _ => {
+                self.candidates.truncate(start);
+                false
+            }
+        }
     }
 
     /// The candidates of position `j` and the index of the move played.
@@ -273,6 +336,46 @@ impl Fit {
                         let _ = writeln!(out, "    |{row}|");
                     }
                 }
+            }
+            let _ = writeln!(out, "    value {value}\n}}");
+        }
+        out
+    }
+}
+
+impl Fit {
+    /// The `kind playout` database: the shapes whose γ is above 1 (answers players chose
+    /// more often than an average neighbour of the last move), each with `value` = 100 ln γ
+    /// and its counts as a comment, after a header saying how it was made.
+    pub fn to_playout_db(&self, provenance: &[String]) -> String {
+        let mut out = String::new();
+        out.push_str(
+            "// The playout policy's shapes, learned from game records (Coulom 2007): among the\n\
+             // last move's neighbours that a playout may play, the moves players chose, by 3x3\n\
+             // shape. Only shapes chosen more often than an average neighbour are kept; a\n\
+             // playout draws among the matching neighbours in proportion to e^(value / 100).\n\
+             // Edit a value and rebuild, or train again. Written by `tesuji patterns train\n\
+             // --kind playout`.\n//\n",
+        );
+        for line in provenance {
+            let _ = writeln!(out, "// {line}");
+        }
+        out.push_str("kind playout\n");
+        for w in &self.weights {
+            let Weight::Shape(s) = w.weight else { continue };
+            let value = (w.gamma.ln() * 100.0).round() as i64;
+            if value <= 0 {
+                continue;
+            }
+            out.push('\n');
+            let _ = writeln!(
+                out,
+                "// played {} of {} times a candidate",
+                w.played, w.seen
+            );
+            let _ = writeln!(out, "pattern shape_{s:04x} {{");
+            for row in shape_figure(s) {
+                let _ = writeln!(out, "    |{row}|");
             }
             let _ = writeln!(out, "    value {value}\n}}");
         }

@@ -239,18 +239,41 @@ impl Importer {
                 moves: Vec::new(),
             };
             let path = format!("tree {}", t + 1);
-            self.node(src, &stem, root, line, &path)?;
+            // Depth first with a stack of the variations still to walk, not by recursion: a
+            // tree's depth is the input's to choose (a long line must not overflow the stack).
+            let mut pending: Vec<(&SgfNode<Prop>, Line, String)> = vec![(root, line, path)];
+            while let Some((node, mut line, path)) = pending.pop() {
+                self.node(src, &stem, node, &mut line, &path)?;
+                let children: Vec<&SgfNode<Prop>> = node.children().collect();
+                // Pushed last first, so the first variation is walked first; it takes the
+                // line itself, the others a copy.
+                let count = children.len();
+                let mut line = Some(line);
+                for (i, child) in children.into_iter().enumerate().rev() {
+                    let child_path = if count > 1 {
+                        format!("{path}.{}", i + 1)
+                    } else {
+                        path.clone()
+                    };
+                    let child_line = match (i, &mut line) {
+                        (0, l) => l.take(),
+                        (_, l) => l.clone(),
+                    }
+                    .expect("the first child takes the line last");
+                    pending.push((child, child_line, child_path));
+                }
+            }
         }
         Ok(())
     }
 
-    /// Replays `node` on `line`, then every child variation.
+    /// Replays `node` on `line` (its children are the caller's).
     fn node(
         &mut self,
         src: &Source,
         stem: &str,
         node: &SgfNode<Prop>,
-        mut line: Line,
+        line: &mut Line,
         path: &str,
     ) -> Result<(), ImportError> {
         let size = line.board.size();
@@ -292,7 +315,7 @@ impl Importer {
             if let Move::Play(p) = mv {
                 let corner = *line.corner.get_or_insert_with(|| Corner::nearest(p, size));
                 if corner.contains(p) {
-                    self.emit(src, stem, node, &line, corner, p, color)
+                    self.emit(src, stem, node, line, corner, p, color)
                         .map_err(&err)?;
                     line.board
                         .play(mv, color)
@@ -305,15 +328,6 @@ impl Importer {
                 line.board.pass(color);
             }
             line.moves.push(text);
-        }
-        let children: Vec<&SgfNode<Prop>> = node.children().collect();
-        for (i, child) in children.iter().enumerate() {
-            let child_path = if children.len() > 1 {
-                format!("{path}.{}", i + 1)
-            } else {
-                path.to_string()
-            };
-            self.node(src, stem, child, line.clone(), &child_path)?;
         }
         Ok(())
     }

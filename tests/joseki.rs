@@ -217,3 +217,21 @@ fn joseki_windows_fit_the_matchers_stack_window() {
             .all(|&(dx, dy)| dx.abs() <= 12 && dy.abs() <= 12)
     );
 }
+
+#[test]
+fn a_very_long_line_imports_without_exhausting_the_stack() {
+    // 200,000 passes after the 4-4 point: the walk and the parsed tree's drop must not take
+    // a stack frame per node.
+    let mut text = String::from("(;SZ[19];B[pd]C[value=50]");
+    for _ in 0..100_000 {
+        text.push_str(";W[];B[]");
+    }
+    text.push(')');
+    let imported = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || import(&[source("long.sgf", &text)]).map(|i| i.patterns))
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+    assert_eq!(imported.expect("imports"), 1);
+}

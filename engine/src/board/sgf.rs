@@ -49,8 +49,8 @@ pub fn read_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
 
 /// Parses SGF text into its game trees, with the same located syntax errors as [`load`].
 /// For tools that walk every variation (the joseki importer) rather than the main line.
-pub fn parse_trees(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
-    let trees = parse_checked(text)?;
+pub fn parse_trees(text: &str) -> Result<Forest, SgfError> {
+    let trees = Forest(parse_checked(text)?);
     if trees.is_empty() {
         return Err(SgfError::Content("no game tree".into()));
     }
@@ -170,8 +170,16 @@ fn parse_checked(text: &str) -> Result<Vec<SgfNode<Prop>>, SgfError> {
 
 /// Parsed game trees that are taken apart node by node when dropped: the default drop
 /// recurses once per node of a line, and a long main line (a million nodes) would overflow
-/// the stack.
-struct Forest(Vec<SgfNode<Prop>>);
+/// the stack. Read it as a slice of root nodes.
+#[derive(Debug)]
+pub struct Forest(Vec<SgfNode<Prop>>);
+
+impl std::ops::Deref for Forest {
+    type Target = [SgfNode<Prop>];
+    fn deref(&self) -> &[SgfNode<Prop>] {
+        &self.0
+    }
+}
 
 impl Drop for Forest {
     fn drop(&mut self) {

@@ -43,30 +43,31 @@ impl PlayoutShapes {
     pub fn from_patterns(
         patterns: &dyn PatternSet,
     ) -> Result<Option<PlayoutShapes>, PlayoutShapeError> {
-        if let Some(tables) = patterns.matcher(Kind::Playout) {
-            let radius = tables
-                .footprint
-                .iter()
-                .map(|&(dx, dy)| i32::from(dx.abs().max(dy.abs())))
-                .max()
-                .unwrap_or(0);
-            if radius > 1 {
-                return Err(PlayoutShapeError::TooLarge { radius });
-            }
+        let Some(tables) = patterns.matcher(Kind::Playout) else {
+            return Ok(None);
+        };
+        let radius = tables
+            .footprint
+            .iter()
+            .map(|&(dx, dy)| i32::from(dx.abs().max(dy.abs())))
+            .max()
+            .unwrap_or(0);
+        if radius > 1 {
+            return Err(PlayoutShapeError::TooLarge { radius });
         }
         let mut weight = Box::new([0u16; CODES]);
-        let tables = tabulate(patterns, Kind::Playout, &mut |code, matched| {
+        tabulate(patterns, Kind::Playout, &mut |code, matched| {
             if matched.is_empty() {
                 return;
             }
             let log_weight: i64 = matched
                 .iter()
-                .map(|&k| i64::from(patterns_value(patterns, k)))
+                .map(|&k| i64::from(tables.patterns[k].value))
                 .sum();
             let w = 256.0 * (log_weight as f64 / 100.0).exp();
             weight[code as usize] = w.round().clamp(1.0, f64::from(u16::MAX)) as u16;
         });
-        Ok(tables.map(|_| PlayoutShapes { weight }))
+        Ok(Some(PlayoutShapes { weight }))
     }
 
     /// [`PlayoutShapes::from_patterns`], read once per database for the whole process;
@@ -120,14 +121,6 @@ impl PlayoutShapes {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
-
-/// The `value` of pattern `k` of the playout database.
-fn patterns_value(patterns: &dyn PatternSet, k: usize) -> i32 {
-    patterns
-        .matcher(Kind::Playout)
-        .and_then(|t| t.patterns.get(k))
-        .map_or(0, |info| info.value)
 }
 
 /// The heavy playout policy of the Monte Carlo search. In order:

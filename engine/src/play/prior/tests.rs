@@ -2,22 +2,7 @@ use super::train::{TrainingSet, accuracy, fit};
 use super::*;
 use crate::board::Vertex;
 use crate::play::neighbourhood::neighbourhood_code;
-
-fn board_from(rows: &[&str]) -> Board {
-    let n = rows.len();
-    let mut b = Board::new(n).unwrap();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let c = match ch {
-                'X' => Color::Black,
-                'O' => Color::White,
-                _ => continue,
-            };
-            b.add_stone(Point::from_xy(x, y), c).unwrap();
-        }
-    }
-    b
-}
+use crate::test_util::setup;
 
 fn pt(v: &str, n: usize) -> Point {
     match Vertex::parse_move(v, n).unwrap() {
@@ -43,7 +28,13 @@ fn canonical_is_the_same_for_all_eight_images_and_differs_between_shapes() {
 
 #[test]
 fn relative_code_swaps_the_colours_for_white_only() {
-    let b = board_from(&[".....", ".XO..", ".....", ".....", "....."]);
+    let b = setup(&[
+        ". . . . .",
+        ". X O . .",
+        ". . . . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     let p = Point::from_xy(1, 2);
     let black = relative_code(&b, p, Color::Black);
     let white = relative_code(&b, p, Color::White);
@@ -88,14 +79,26 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     );
 
     // A capture away from the last move: White's lone stone at B3 has one liberty, B2.
-    let mut b = board_from(&[".....", ".X...", "XOX..", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". X . . .",
+        "X O X . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     let f = features(&mut b, pt("B2", 5), Color::Black);
     assert_eq!(f.levels[Feature::Capture as usize], 2);
     assert_eq!(f.levels[Feature::Atari as usize], 0);
 
     // Escape: White's last move C2 put Black's C3 in atari; extending at D3 gets three
     // liberties.
-    let mut b = board_from(&[".....", "..O..", ".OX..", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". . O . .",
+        ". O X . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     b.play(Move::Play(pt("E5", 5)), Color::Black).unwrap();
     b.play(Move::Play(pt("C2", 5)), Color::White).unwrap();
     assert_eq!(b.libs(pt("C3", 5)), 1);
@@ -107,19 +110,37 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     assert_eq!(f.levels[Feature::Escape as usize], 0);
 
     // Atari: only on a string with two liberties.
-    let mut b = board_from(&[".....", ".....", ".XO..", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". . . . .",
+        ". X O . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     let f = features(&mut b, pt("D3", 5), Color::Black);
     assert_eq!(
         f.levels[Feature::Atari as usize],
         0,
         "three liberties: no atari"
     );
-    let mut b = board_from(&[".....", "..X..", ".XO..", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". . X . .",
+        ". X O . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     let f = features(&mut b, pt("D3", 5), Color::Black);
     assert_eq!(f.levels[Feature::Atari as usize], 1);
 
     // Self-atari: a lone stone played into the opponent's mouth.
-    let mut b = board_from(&[".....", "..O..", ".O.O.", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". . O . .",
+        ". O . O .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     let f = features(&mut b, pt("C3", 5), Color::Black);
     assert_eq!(f.levels[Feature::SelfAtari as usize], 1);
 }
@@ -141,8 +162,14 @@ fn mm_learns_that_the_played_shape_and_feature_are_strong() {
     // Positions in which Black always captures: the capture level must come out far above 1.
     let mut set = TrainingSet::default();
     for k in 0..6 {
-        let mut b = board_from(&[
-            ".......", ".X.....", "XOX....", ".......", ".......", ".......", ".......",
+        let mut b = setup(&[
+            ". . . . . . .",
+            ". X . . . . .",
+            "X O X . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
         ]);
         // Vary the position with a far stone.
         b.add_stone(Point::from_xy(6, k), Color::White).unwrap();
@@ -166,7 +193,13 @@ fn mm_learns_that_the_played_shape_and_feature_are_strong() {
 #[test]
 fn the_written_database_names_every_weight_with_its_value() {
     let mut set = TrainingSet::default();
-    let mut b = board_from(&[".....", ".X...", "XOX..", ".....", "....."]);
+    let mut b = setup(&[
+        ". . . . .",
+        ". X . . .",
+        "X O X . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
     assert!(set.add_position(&mut b, Color::Black, pt("B2", 5)));
     let fitted = fit(&set, 5, 1);
     let db = fitted.to_db(&["test".to_string()]);

@@ -330,12 +330,7 @@ impl Fit {
                     out.push_str("    |*|\n");
                     let _ = writeln!(out, "    feature {} {}", f.name(), level);
                 }
-                Weight::Shape(s) => {
-                    let _ = writeln!(out, "pattern shape_{s:04x} {{");
-                    for row in shape_figure(s) {
-                        let _ = writeln!(out, "    |{row}|");
-                    }
-                }
+                Weight::Shape(s) => write_shape_header(&mut out, s),
             }
             let _ = writeln!(out, "    value {value}\n}}");
         }
@@ -373,13 +368,18 @@ impl Fit {
                 "// played {} of {} times a candidate",
                 w.played, w.seen
             );
-            let _ = writeln!(out, "pattern shape_{s:04x} {{");
-            for row in shape_figure(s) {
-                let _ = writeln!(out, "    |{row}|");
-            }
+            write_shape_header(&mut out, s);
             let _ = writeln!(out, "    value {value}\n}}");
         }
         out
+    }
+}
+
+/// `pattern shape_XXXX {` and the exact 3×3 figure of `shape`.
+fn write_shape_header(out: &mut String, shape: u16) {
+    let _ = writeln!(out, "pattern shape_{shape:04x} {{");
+    for row in shape_figure(shape) {
+        let _ = writeln!(out, "    |{row}|");
     }
 }
 

@@ -271,6 +271,8 @@ fn search(c: &mut Criterion) {
             deadline: None,
             threads: 1,
             predictor: None,
+            root_model_share: 2.0 / 3.0,
+            opening: false,
             shapes: PlayoutShapes::cached(&CompiledPatterns),
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);

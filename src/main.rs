@@ -168,6 +168,10 @@ struct GtpArgs {
     /// (hand-written rules give them instead).
     #[arg(long)]
     no_prior: bool,
+    /// The move-prediction model's share (0 to 1) of the root candidates' priors once no
+    /// corner is empty; the classical values have the rest.
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_MODEL_SHARE, value_parser = parse_share)]
+    root_model_share: f32,
     /// Seed of the engine's random playouts (different seeds vary close choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -198,6 +202,14 @@ impl GtpArgs {
             opts.set("persistent_cache", "false")?;
         }
         Ok(opts)
+    }
+}
+
+/// A share between 0 and 1.
+fn parse_share(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}` is not a number between 0 and 1")),
     }
 }
 
@@ -242,6 +254,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     engine.gen_options.predict = !args.no_prior;
+    engine.gen_options.root_model_share = args.root_model_share;
     engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);

@@ -254,3 +254,51 @@ fn joseki_stage_values_the_book_answers_in_a_corner() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn a_19x19_game_opens_in_the_four_empty_corners() {
+    use tesuji::engine::board::{Board, Color};
+    use tesuji::engine::play::movegen::Decision;
+    // "Corners first": while a corner is empty, the playouts cannot tell a corner move from
+    // an approach or a centre move, so the book's order must come from the priors.
+    for seed in [1, 2] {
+        let generator = MoveGenerator::new(
+            &CompiledPatterns,
+            GenOptions {
+                // A clock far beyond the level's playouts: the search runs them all, so
+                // the moves do not depend on the machine's load.
+                level: 1,
+                time_budget: Some(std::time::Duration::from_secs(60)),
+                seed,
+                ..GenOptions::default()
+            },
+        );
+        let mut board = Board::new(19).unwrap();
+        let mut quadrants = Vec::new();
+        let mut color = Color::Black;
+        for _ in 0..4 {
+            let Decision::Play(p) = generator.generate(&mut board, color, 6.5, None).decision
+            else {
+                panic!("no move in the opening");
+            };
+            let (x, y) = p.xy();
+            let line = |v: usize| v.min(18 - v) + 1;
+            assert!(
+                line(x) <= 5 && line(y) <= 5,
+                "seed {seed}: {p:?} is not a corner move\n{}",
+                board.to_ascii()
+            );
+            quadrants.push((x > 9, y > 9));
+            board.play_unchecked(p, color);
+            color = color.opponent();
+        }
+        quadrants.sort();
+        quadrants.dedup();
+        assert_eq!(
+            quadrants.len(),
+            4,
+            "seed {seed}: a corner was left empty\n{}",
+            board.to_ascii()
+        );
+    }
+}

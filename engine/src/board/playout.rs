@@ -141,16 +141,62 @@ impl Playout {
 }
 
 /// Playing `color` at `p` leaves a string of at least `min_stones` stones with one liberty.
+///
+/// Read from the neighbours without playing (the playouts ask this for most moves they
+/// consider): the new string's liberties are `p`'s empty neighbours and the other liberties
+/// of the own strings it joins; two distinct ones settle it. Only a move that captures is
+/// played and undone, since the captured stones' points become liberties too.
 #[inline]
 pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) -> bool {
-    let empty_neighbours = p
-        .neighbors()
-        .iter()
-        .filter(|&&n| board.cell(n) == Cell::Empty)
-        .count();
-    if empty_neighbours >= 2 {
-        return false;
+    let own = Cell::from(color);
+    let mut liberty = Point::NONE;
+    let mut stones = 1;
+    let mut joined = [Point::NONE; 4];
+    // Adds `l` to the new string's liberties; false once there are two.
+    let mut one_liberty = |l: Point| {
+        if liberty == Point::NONE || liberty == l {
+            liberty = l;
+            true
+        } else {
+            false
+        }
+    };
+    for (k, n) in p.neighbors().into_iter().enumerate() {
+        match board.cell(n) {
+            Cell::Empty => {
+                if !one_liberty(n) {
+                    return false;
+                }
+            }
+            Cell::Border => {}
+            c if c == own => {
+                let head = board.string_id(n);
+                if joined[..k].contains(&head) {
+                    continue;
+                }
+                joined[k] = head;
+                if board.libs(n) > 2 {
+                    return false;
+                }
+                for l in board.liberties(n) {
+                    if l != p && !one_liberty(l) {
+                        return false;
+                    }
+                }
+                stones += board.string_size(n);
+            }
+            _ => {
+                if board.libs(n) == 1 {
+                    return self_atari_by_playing(board, p, color, min_stones);
+                }
+            }
+        }
     }
+    liberty != Point::NONE && stones >= min_stones
+}
+
+/// [`self_atari`] by playing the move and undoing it.
+pub fn self_atari_by_playing(board: &mut Board, p: Point, color: Color, min_stones: usize) -> bool {
     board.play_unchecked(p, color);
     let bad = board.libs(p) == 1 && board.string_size(p) >= min_stones;
     board.undo();

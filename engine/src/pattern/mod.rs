@@ -496,6 +496,43 @@ pub struct MatchIndex {
     generation: u32,
     scratch: Hits,
     rematched: usize,
+    /// What the last updates replaced, so that one which reverts them (an undo) restores
+    /// the hits instead of re-matching.
+    journal: Journal,
+}
+
+/// The undo journal of a [`MatchIndex`]: per update, the cells it changed with their old
+/// contents and the old hits of every anchor it re-matched, in flat buffers that keep their
+/// capacity (a search's play and undo allocate nothing once they have grown).
+#[derive(Default)]
+struct Journal {
+    /// Per update: where its cells, anchors and hits start in the buffers below.
+    entries: Vec<(u32, u32, u32)>,
+    /// Changed cell (index into the padded cell array) and its content before the update.
+    cells: Vec<(u16, u8)>,
+    /// Re-matched anchor and how many of its old hits follow in `hits`.
+    anchors: Vec<(u32, u32)>,
+    hits: Vec<u32>,
+}
+
+/// Updates the journal remembers: deeper than any search line, small enough to stay cheap.
+const JOURNAL_DEPTH: usize = 256;
+
+impl Journal {
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.cells.clear();
+        self.anchors.clear();
+        self.hits.clear();
+    }
+
+    /// The last update changed exactly the cells `changed` lists (ascending, with their
+    /// contents now), from these contents: the board is back where it was before it.
+    fn reverts_last(&self, changed: &[(u16, u8)]) -> bool {
+        self.entries
+            .last()
+            .is_some_and(|&(c, _, _)| self.cells[c as usize..] == *changed)
+    }
 }
 
 impl std::fmt::Debug for MatchIndex {
@@ -541,6 +578,7 @@ impl MatchIndex {
             generation: 0,
             scratch: Hits::new(),
             rematched: 0,
+            journal: Journal::default(),
         };
         index.rescan(board);
         index
@@ -578,6 +616,7 @@ impl MatchIndex {
         self.stamp = vec![0; points];
         self.generation = 0;
         self.rematched = 0;
+        self.journal.clear();
         for y in 0..self.n {
             for x in 0..self.n {
                 self.rematch(x, y);
@@ -604,7 +643,8 @@ impl MatchIndex {
         // Eight cells at a time: a move changes one point and its captures, so nearly every
         // word is equal.
         let (old, new) = (&self.cells[..], now);
-        let mut changed = [0usize; 64];
+        // Each changed cell with its new content, ascending.
+        let mut changed = [(0u16, 0u8); 64];
         let mut n_changed = 0;
         let mut overflow = false;
         let word = |c: &[u8]| {
@@ -617,7 +657,7 @@ impl MatchIndex {
                 for (i, (x, y)) in a.iter().zip(b).enumerate() {
                     if x != y {
                         if n_changed < changed.len() {
-                            changed[n_changed] = w * 8 + i;
+                            changed[n_changed] = ((w * 8 + i) as u16, *y);
                             n_changed += 1;
                         } else {
                             overflow = true;
@@ -629,15 +669,56 @@ impl MatchIndex {
         if overflow {
             return self.rescan(board);
         }
+        let changed = &changed[..n_changed];
+        if changed.is_empty() {
+            return;
+        }
+        let reverting = self.journal.reverts_last(changed);
+        if !reverting {
+            // Record the old contents before they are overwritten.
+            if self.journal.entries.len() == JOURNAL_DEPTH {
+                self.journal.clear();
+            }
+            let j = &mut self.journal;
+            j.entries.push((
+                j.cells.len() as u32,
+                j.anchors.len() as u32,
+                j.hits.len() as u32,
+            ));
+            j.cells
+                .extend(changed.iter().map(|&(c, _)| (c, self.cells[c as usize])));
+        }
         self.cells.copy_from_slice(now);
-        for &c in &changed[..n_changed] {
+        for &(c, _) in changed {
             let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
             self.set_wide(x, y);
         }
-        for &c in &changed[..n_changed] {
-            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
-            self.touch(x, y);
+        if reverting {
+            self.restore_last();
+            return;
         }
+        for &(c, _) in changed {
+            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
+            self.touch(x, y, true);
+        }
+    }
+
+    /// Puts back the hits the last journaled update replaced, and forgets it.
+    fn restore_last(&mut self) {
+        let Some((cells, anchors, hits)) = self.journal.entries.pop() else {
+            return;
+        };
+        let mut from = hits as usize;
+        for &(p, len) in &self.journal.anchors[anchors as usize..] {
+            let old = &self.journal.hits[from..from + len as usize];
+            from += len as usize;
+            let h = &mut self.hits[p as usize];
+            h.clear();
+            h.extend_from_slice(old);
+        }
+        self.journal.cells.truncate(cells as usize);
+        self.journal.anchors.truncate(anchors as usize);
+        self.journal.hits.truncate(hits as usize);
     }
 
     /// [`MatchIndex::update`] when the caller knows which points changed (`(x, y)`, each a
@@ -647,6 +728,8 @@ impl MatchIndex {
             return self.rescan(board);
         }
         self.start_update();
+        // The journal pairs updates found by comparing whole boards; this one is not.
+        self.journal.clear();
         for &(x, y) in changed {
             let i = ((y + 1) * STRIDE + x + 1) as usize;
             self.cells[i] = match board.cells() {
@@ -658,7 +741,7 @@ impl MatchIndex {
             self.set_wide(x, y);
         }
         for &(x, y) in changed {
-            self.touch(x, y);
+            self.touch(x, y, false);
         }
     }
 
@@ -681,8 +764,9 @@ impl MatchIndex {
         }
     }
 
-    /// Re-matches every anchor whose footprint covers `(x, y)`.
-    fn touch(&mut self, x: i32, y: i32) {
+    /// Re-matches every anchor whose footprint covers `(x, y)`; with `journal`, after saving
+    /// its old hits in the journal's last entry.
+    fn touch(&mut self, x: i32, y: i32, journal: bool) {
         for k in 0..self.reach.len() {
             let (dx, dy) = self.reach[k];
             let (ax, ay) = (x + dx, y + dy);
@@ -690,6 +774,11 @@ impl MatchIndex {
                 let p = (ay * self.n + ax) as usize;
                 if self.stamp[p] != self.generation {
                     self.stamp[p] = self.generation;
+                    if journal {
+                        let old = &self.hits[p];
+                        self.journal.anchors.push((p as u32, old.len() as u32));
+                        self.journal.hits.extend_from_slice(old);
+                    }
                     self.rematch(ax, ay);
                 }
             }

@@ -146,6 +146,8 @@ pub struct HeavyPlayout {
 const SHAPE_RATE: usize = 230;
 /// Out of 256: how often a random move that puts a single stone into atari is refused.
 const LONE_SELF_ATARI_REFUSAL: usize = 192;
+/// Random draws straight from the board's empty points before the exhaustive draw.
+const QUICK_TRIES: usize = 4;
 
 impl HeavyPlayout {
     /// A runner whose shape step plays `shapes` ([`PlayoutShapes::cached`] gives the
@@ -249,28 +251,47 @@ impl HeavyPlayout {
 
     fn random_move(&mut self, board: &mut Board, color: Color) -> Option<Point> {
         let n = board.empty_points().len();
+        if n == 0 {
+            return None;
+        }
+        // Most draws are acceptable: a few draws with replacement straight from the board's
+        // list, as the light policy does, before copying it to rule candidates out one by one.
+        for _ in 0..QUICK_TRIES {
+            let p = board.empty_points()[self.rng.below(n)];
+            if self.acceptable_random(board, p, color) {
+                return Some(p);
+            }
+        }
         self.candidates.clear();
         self.candidates.extend_from_slice(board.empty_points());
         let mut live = n;
         while live > 0 {
             let i = self.rng.below(live);
             let p = self.candidates[i];
-            if !board.is_eye(p, color) && board.is_legal_simple(p, color) {
-                // A lone stone in atari is mostly a gift of a tempo, but sometimes the
-                // throw-in that kills an eye: refused most of the time, not always.
-                let min_stones = if self.rng.below(256) < LONE_SELF_ATARI_REFUSAL {
-                    1
-                } else {
-                    2
-                };
-                if !self_atari(board, p, color, min_stones) {
-                    return Some(p);
-                }
+            if self.acceptable_random(board, p, color) {
+                return Some(p);
             }
             live -= 1;
             self.candidates.swap(i, live);
         }
         None
+    }
+
+    /// A random move the policy allows: legal, not filling an own eye, not a self-atari of
+    /// two stones or more nor, most of the time, of a single stone.
+    #[inline]
+    fn acceptable_random(&mut self, board: &mut Board, p: Point, color: Color) -> bool {
+        if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
+            return false;
+        }
+        // A lone stone in atari is mostly a gift of a tempo, but sometimes the throw-in that
+        // kills an eye: refused most of the time, not always.
+        let min_stones = if self.rng.below(256) < LONE_SELF_ATARI_REFUSAL {
+            1
+        } else {
+            2
+        };
+        !self_atari(board, p, color, min_stones)
     }
 }
 

@@ -1,15 +1,16 @@
-//! Monte Carlo look-ahead at the root: a bandit search (UCB with RAVE) over the best
-//! classical candidates, each judged by playouts to the end of the game with the
-//! capture / escape / no-self-atari policy of the final-status ownership.
+//! Monte Carlo tree search (UCT with RAVE): the root's children are the best classical
+//! candidates and the moves the prediction model finds likeliest, with priors from both;
+//! deeper nodes get every sensible move, with the model's priors and progressive widening;
+//! heavy playouts ([`crate::play::playout`]) judge.
 //!
-//! Why a root-only search: the classical values know shape and tactics but not who wins the
-//! fights that follow; the playouts do, roughly. Restricting the search to the top classical
-//! candidates (their values as a prior) keeps the playouts from wasting effort on moves no
-//! Go player would consider, and the win rate decides among the rest.
+//! Why classical candidates at the root: the classical values know size, shape and tactics
+//! but not who wins the fights that follow; the playouts do, roughly. The priors keep the
+//! playouts from wasting effort on moves no Go player would consider, and where the playouts
+//! cannot tell moves apart (an open big board) they decide.
 //!
 //! The playout count is fixed per level so results do not depend on machine load; a
 //! deadline cuts the search short when the clock demands. Nothing is allocated per playout:
-//! the board is played on and undone, and the statistics live in fixed arrays.
+//! the board is played on and undone, and the statistics live in one node arena.
 
 use super::ValuedMove;
 use crate::board::playout::self_atari;
@@ -175,6 +176,13 @@ pub struct SearchSettings<'a> {
     /// The move-prediction model that gives every tree node's children their prior (and
     /// the root's candidates half of theirs); without it, hand-written rules do.
     pub predictor: Option<&'a MovePredictor>,
+    /// The model's share of a root candidate's prior (the classical value's prior has the
+    /// rest), when there is a model and it is not the `opening`.
+    pub root_model_share: f32,
+    /// A corner of the big board is still empty: the root priors are the classical values'
+    /// alone (they know the book's "corners first", the model mostly that players answer
+    /// near the last move) and count for more playouts ([`root_prior_visits`]).
+    pub opening: bool,
     /// The playout policy's shapes (`patterns/playout.db`); they also raise the hand-written
     /// tree priors of shape moves next to the last move.
     pub shapes: &'static PlayoutShapes,
@@ -263,6 +271,19 @@ fn merge_results(mut results: Vec<SearchResult>) -> SearchResult {
 /// `best`: a candidate far below the best starts well below even.
 fn prior_of(value: f32, best: f32) -> f32 {
     0.5 + 0.25 * ((value - best) / 4.0).tanh() + 0.05
+}
+
+/// Virtual playouts each root candidate's prior counts for on `board`.
+///
+/// The priors weigh more on big boards, where a move's playouts are few, and most in the
+/// `opening` (a corner still empty): on a nearly empty big board a playout's result hardly
+/// depends on the first move (the win rates of a corner move and of a centre move differ by
+/// less than their noise after thousands of playouts), while the book's "corners first"
+/// does. On 9×9 the playouts judge from the first move on.
+fn root_prior_visits(board: &Board, opening: bool) -> f32 {
+    let points = (board.size() * board.size()) as f32;
+    let scale = (points / 81.0).max(1.0);
+    PRIOR_VISITS * scale * if opening { scale } else { 1.0 }
 }
 
 /// A node of the search tree below the root: a move, and the statistics of the playouts
@@ -357,8 +378,7 @@ pub fn search_from(
     tree.push(Node::new(Point::NONE, 0.5));
     let best_value = candidates.first().map_or(0.0, |c| c.value);
     tree[0].first_child = 1;
-    // The classical values weigh more on big boards, where a move's playouts are few.
-    let root_prior_visits = PRIOR_VISITS * (points as f32 / 81.0).max(1.0);
+    let root_prior_visits = root_prior_visits(board, settings.opening);
     for c in candidates {
         if board.is_legal_simple(c.point, us) {
             let mut n = Node::new(c.point, prior_of(c.value, best_value));
@@ -367,9 +387,13 @@ pub fn search_from(
         }
     }
     if let Some(model) = settings.predictor {
-        // A third the classical value's prior, two thirds the model's: the values measure
-        // territory and safety, but in the opening they favour the centre, which the model
-        // (and any player) does not.
+        // The model knows where players play, the classical values how much a move is
+        // worth; the caller says how to weigh them ([`SearchSettings::root_model_share`]).
+        let share = if settings.opening {
+            0.0
+        } else {
+            settings.root_model_share.clamp(0.0, 1.0)
+        };
         let first = 1;
         let gammas: Vec<f32> = tree[first..]
             .iter()
@@ -378,7 +402,7 @@ pub fn search_from(
         let total: f32 = gammas.iter().sum();
         let count = gammas.len() as f32;
         for (n, g) in tree[first..].iter_mut().zip(gammas) {
-            n.prior = (n.prior + 2.0 * predicted_prior(g * count / total)) / 3.0;
+            n.prior = (1.0 - share) * n.prior + share * predicted_prior(g * count / total);
         }
         tree[first..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }

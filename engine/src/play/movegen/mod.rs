@@ -50,6 +50,10 @@ impl std::str::FromStr for SearchKind {
 /// Moves the move-prediction model finds likeliest that join the tree search's root beside
 /// the best classical candidates.
 pub const PREDICTED_ROOT_MOVES: usize = 10;
+/// The move-prediction model's share of a root candidate's prior once no corner is empty
+/// (the classical value's prior has the rest): the values measure territory and safety, but
+/// they favour the centre, which the model (and any player) does not.
+pub const ROOT_MODEL_SHARE: f32 = 2.0 / 3.0;
 
 /// Time per move (stages and search) when no clock says otherwise, per level; the search
 /// gets at least a third of it whatever the stages took. On 9×9 the playouts usually run out
@@ -103,6 +107,9 @@ pub struct GenOptions {
     /// Give the tree search's nodes the priors of the move-prediction model
     /// (`patterns/prior.db`) when the pattern set has one.
     pub predict: bool,
+    /// The model's share of the root candidates' priors once no corner is empty
+    /// ([`ROOT_MODEL_SHARE`] by default).
+    pub root_model_share: f32,
 }
 
 impl Default for GenOptions {
@@ -119,6 +126,7 @@ impl Default for GenOptions {
             threads: 1,
             reuse_trees: false,
             predict: true,
+            root_model_share: ROOT_MODEL_SHARE,
         }
     }
 }
@@ -482,6 +490,8 @@ impl MoveGenerator {
                 } else {
                     None
                 },
+                root_model_share: self.options.root_model_share,
+                opening: stages::empty_corner_remains(ctx.board),
                 shapes: PlayoutShapes::cached(self.patterns),
             };
             let search_start = Instant::now();

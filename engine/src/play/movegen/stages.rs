@@ -532,6 +532,23 @@ impl Stage for JosekiStage {
     }
 }
 
+/// A corner of a board of 13×13 or more is still empty: one of its 3-3, 3-4 or 4-4 points
+/// has no stone within three lines, so the opening stage still offers it its corner bonus.
+pub fn empty_corner_remains(board: &Board) -> bool {
+    let n = board.size();
+    if n < 13 {
+        return false;
+    }
+    let near = [2, 3];
+    let far = [n - 3, n - 4];
+    [(near, near), (near, far), (far, near), (far, far)]
+        .iter()
+        .any(|(xs, ys)| {
+            xs.iter()
+                .any(|&x| ys.iter().any(|&y| empty_around(board, x, y, 3)))
+        })
+}
+
 /// No stone within Chebyshev distance `r` of `(x, y)`.
 fn empty_around(board: &Board, x: usize, y: usize, r: usize) -> bool {
     let n = board.size();

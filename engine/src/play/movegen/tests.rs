@@ -441,3 +441,20 @@ fn the_contact_stage_answers_an_attachment_with_the_hane_or_the_block() {
         assert_eq!(values.value[pt(&b, v).index()], 0.0, "{v}");
     }
 }
+
+#[test]
+fn a_corner_is_empty_until_a_stone_stands_near_its_opening_points() {
+    let mut b = Board::new(19).unwrap();
+    assert!(stages::empty_corner_remains(&b));
+    for v in ["D4", "Q16", "D16"] {
+        b.play_unchecked(pt(&b, v), Color::Black);
+        assert!(stages::empty_corner_remains(&b), "after {v}");
+    }
+    // A stone on the side, far from the last corner, leaves it empty.
+    b.play_unchecked(pt(&b, "K4"), Color::White);
+    assert!(stages::empty_corner_remains(&b));
+    // A 3-5 point is near enough to its 3-3 and 4-4 points to take the corner.
+    b.play_unchecked(pt(&b, "R5"), Color::White);
+    assert!(!stages::empty_corner_remains(&b));
+    assert!(!stages::empty_corner_remains(&Board::new(9).unwrap()));
+}

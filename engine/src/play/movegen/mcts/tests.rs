@@ -23,6 +23,8 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         deadline: None,
         threads: 1,
         predictor: None,
+        root_model_share: 2.0 / 3.0,
+        opening: false,
         shapes: PlayoutShapes::none(),
     }
 }
@@ -221,4 +223,18 @@ fn the_next_search_keeps_the_visits_under_the_moves_played() {
         Some(saved),
     );
     assert_eq!(unrelated.arms.iter().map(|a| a.visits).sum::<u32>(), 0);
+}
+
+#[test]
+fn root_priors_count_most_in_the_opening_of_a_big_board() {
+    // 9×9: the playouts judge from the first move on; the prior's weight never changes.
+    let small = Board::new(9).unwrap();
+    assert_eq!(root_prior_visits(&small, false), PRIOR_VISITS);
+    assert_eq!(root_prior_visits(&small, true), PRIOR_VISITS);
+    // 19×19: more than on 9×9, and far more while a corner is empty.
+    let big = Board::new(19).unwrap();
+    let later = root_prior_visits(&big, false);
+    let opening = root_prior_visits(&big, true);
+    assert!(later > 4.0 * PRIOR_VISITS, "{later}");
+    assert!(opening > 4.0 * later, "{opening} against {later}");
 }

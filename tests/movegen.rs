@@ -302,3 +302,32 @@ fn a_19x19_game_opens_in_the_four_empty_corners() {
         );
     }
 }
+
+#[test]
+fn after_the_opponent_passes_it_does_not_fill_its_own_settled_territory() {
+    use tesuji::engine::play::movegen::Decision;
+    // A 19×19 game tesuji played as Black against GNU Go level 1: at move 304 GNU Go passed
+    // with Black ahead by 1.5 at the territory count; tesuji's area-counted playouts saw a
+    // loss (prisoners do not count there), so it played on inside its own territory, a point
+    // lost per stone, and lost the game by 29.5.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/endgame_after_a_pass.sgf"
+    ))
+    .unwrap();
+    let game = sgf::load(&text, Until::BeforeMove(305), 6.5).unwrap();
+    let us = game.to_move();
+    assert_eq!(us, tesuji::engine::board::Color::Black);
+    for seed in [1, 2] {
+        let options = GenOptions {
+            level: 1,
+            time_budget: Some(std::time::Duration::from_secs(60)),
+            seed,
+            ..GenOptions::default()
+        };
+        let mut board = game.board().clone();
+        let choice =
+            MoveGenerator::new(&CompiledPatterns, options).generate(&mut board, us, 6.5, None);
+        assert_eq!(choice.decision, Decision::Pass, "seed {seed}");
+    }
+}

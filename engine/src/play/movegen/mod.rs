@@ -110,6 +110,9 @@ pub struct GenOptions {
     /// The model's share of the root candidates' priors once no corner is empty
     /// ([`ROOT_MODEL_SHARE`] by default).
     pub root_model_share: f32,
+    /// While a corner of a big board is empty, root priors from the classical values alone,
+    /// counting for more playouts ([`mcts::SearchSettings::opening`]).
+    pub opening_priors: bool,
 }
 
 impl Default for GenOptions {
@@ -127,6 +130,7 @@ impl Default for GenOptions {
             reuse_trees: false,
             predict: true,
             root_model_share: ROOT_MODEL_SHARE,
+            opening_priors: true,
         }
     }
 }
@@ -491,7 +495,7 @@ impl MoveGenerator {
                     None
                 },
                 root_model_share: self.options.root_model_share,
-                opening: stages::empty_corner_remains(ctx.board),
+                opening: self.options.opening_priors && stages::empty_corner_remains(ctx.board),
                 shapes: PlayoutShapes::cached(self.patterns),
             };
             let search_start = Instant::now();
@@ -536,29 +540,41 @@ impl MoveGenerator {
             reorder_by_search(&mut ranked, &result);
             searched = result.best().map(|a| a.mv);
             search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
+            // Under territory counting a stone in settled territory (ours or theirs) costs a
+            // point and changes no owner; the area-counted playouts see no difference
+            // between it and a dame or a pass.
+            let japanese = self.options.rules == ScoringRules::Japanese;
+            let worthwhile = |mv: Move| match mv {
+                Move::Pass => true,
+                Move::Play(q) => !japanese || !result.settled(ctx.board, q),
+            };
             if searched == Some(Move::Pass)
                 && search_win_rate < 0.5
-                && let Some(play) = result.arms.iter().find(|a| a.mv != Move::Pass)
+                && let Some(play) = result
+                    .arms
+                    .iter()
+                    .find(|a| a.mv != Move::Pass && worthwhile(a.mv))
             {
                 // Behind, playing on keeps the chances a pass would give away.
                 searched = Some(play.mv);
             }
-            if self.options.rules == ScoringRules::Japanese
-                && let Some(best) = result.best()
-                && let Move::Play(p) = best.mv
-                && result.settled(ctx.board, p)
+            if let (Some(best), Some(choice)) = (result.best(), searched)
+                && !worthwhile(choice)
             {
-                // The area-counted playouts see no difference between this stone in settled
-                // territory and a dame or a pass; the territory count takes a point for it.
-                let worthwhile = |mv: Move| match mv {
-                    Move::Pass => true,
-                    Move::Play(q) => !result.settled(ctx.board, q),
+                let alt = if opponent_passed {
+                    // Nothing to answer: the most visited worthwhile arm, the pass at worst.
+                    result.arms.iter().find(|a| worthwhile(a.mv))
+                } else {
+                    // The opponent's last move may need an answer inside our territory that
+                    // the ownership already counts on: leave the search's choice unless an
+                    // alternative is about as good.
+                    result.arms.iter().find(|a| {
+                        a.visits * 10 >= best.visits
+                            && a.win_rate() >= best.win_rate() - PASS_WIN_RATE_SLACK
+                            && worthwhile(a.mv)
+                    })
                 };
-                if let Some(alt) = result.arms.iter().find(|a| {
-                    a.visits * 10 >= best.visits
-                        && a.win_rate() >= best.win_rate() - PASS_WIN_RATE_SLACK
-                        && worthwhile(a.mv)
-                }) {
+                if let Some(alt) = alt {
                     searched = Some(alt.mv);
                 }
             }

@@ -162,3 +162,37 @@ fn index_matches_equal_scan_and_interpreter() {
         }
     }
 }
+
+/// An undo costs no re-matching: the journal puts back the hits the move's update replaced,
+/// also for several undos in a row and after captures; what it puts back is a rescan's.
+#[test]
+fn undo_restores_the_hits_without_rematching() {
+    let f = patterns::figures("efficiency").expect("listed database");
+    let mut rng = Rng(11);
+    let mut board = Board::new(19).unwrap();
+    let mut index = MatchIndex::new(f, &PatternView::new(&board), Color::Black);
+    let mut color = Color::Black;
+    let mut undone = 0;
+    for step in 0..400 {
+        let e = board.empty_points().to_vec();
+        if !board.try_play(e[(rng.next() % e.len() as u64) as usize], color) {
+            continue;
+        }
+        color = color.opponent();
+        index.update(&PatternView::new(&board));
+        assert!(index.rematched() > 0);
+        if step % 5 == 0 {
+            // Take back the last one or two moves.
+            for _ in 0..1 + step % 2 {
+                assert!(board.undo());
+                color = color.opponent();
+                index.update(&PatternView::new(&board));
+                assert_eq!(index.rematched(), 0, "undo at step {step} re-matched");
+                undone += 1;
+            }
+            let fresh = MatchIndex::new(f, &PatternView::new(&board), Color::Black);
+            assert_eq!(hits(&index), hits(&fresh), "after the undo at step {step}");
+        }
+    }
+    assert!(undone > 50, "{undone}");
+}

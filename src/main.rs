@@ -172,10 +172,10 @@ struct GtpArgs {
     /// corner is empty; the classical values have the rest.
     #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_MODEL_SHARE, value_parser = parse_share)]
     root_model_share: f32,
-    /// Do not treat the opening of a big board apart (while a corner is empty: root priors
-    /// from the classical values alone, counting for more playouts).
+    /// Treat the opening of a big board apart: while a corner is empty, root priors from the
+    /// classical values alone, counting for more playouts (measured no stronger, so off).
     #[arg(long)]
-    no_opening_priors: bool,
+    opening_priors: bool,
     /// Seed of the engine's random playouts (different seeds vary close choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -259,7 +259,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     });
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.root_model_share = args.root_model_share;
-    engine.gen_options.opening_priors = !args.no_opening_priors;
+    engine.gen_options.opening_priors = args.opening_priors;
     engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);

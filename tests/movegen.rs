@@ -256,7 +256,7 @@ fn joseki_stage_values_the_book_answers_in_a_corner() {
 }
 
 #[test]
-fn a_19x19_game_opens_in_the_four_empty_corners() {
+fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
     use tesuji::engine::board::{Board, Color};
     use tesuji::engine::play::movegen::Decision;
     // "Corners first": while a corner is empty, the playouts cannot tell a corner move from
@@ -270,6 +270,7 @@ fn a_19x19_game_opens_in_the_four_empty_corners() {
                 level: 1,
                 time_budget: Some(std::time::Duration::from_secs(60)),
                 seed,
+                opening_priors: true,
                 ..GenOptions::default()
             },
         );

@@ -111,7 +111,8 @@ pub struct GenOptions {
     /// ([`ROOT_MODEL_SHARE`] by default).
     pub root_model_share: f32,
     /// While a corner of a big board is empty, root priors from the classical values alone,
-    /// counting for more playouts ([`mcts::SearchSettings::opening`]).
+    /// counting for more playouts ([`mcts::SearchSettings::opening`]). Off by default: 19×19
+    /// matches against GNU Go did not show it stronger (docs/movegen.md).
     pub opening_priors: bool,
 }
 
@@ -130,7 +131,7 @@ impl Default for GenOptions {
             reuse_trees: false,
             predict: true,
             root_model_share: ROOT_MODEL_SHARE,
-            opening_priors: true,
+            opening_priors: false,
         }
     }
 }

@@ -144,3 +144,23 @@ fn replayed_fuzz_findings() {
     }
     assert!(replayed >= 3, "only {replayed} findings replayed");
 }
+
+#[test]
+fn a_root_model_share_outside_zero_to_one_is_refused_with_a_message() {
+    for bad in ["2", "-0.5", "NaN", "half"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
+            .args(["gtp", &format!("--root-model-share={bad}")])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("between 0 and 1"), "{bad}: {err}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "--root-model-share", "0.5"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

@@ -83,31 +83,12 @@ impl Playout {
 
     /// Picks `color`'s move uniformly among the acceptable ones; `None` means pass.
     pub fn choose_move(&mut self, board: &Board, color: Color) -> Option<Point> {
-        let empties = board.empty_points();
-        let n = empties.len();
-        if n == 0 {
-            return None;
-        }
-        for _ in 0..QUICK_TRIES {
-            let p = empties[self.rng.below(n)];
-            if Self::acceptable(board, p, color) {
-                return Some(p);
-            }
-        }
-        let cand = &mut self.candidates;
-        cand.clear();
-        cand.extend_from_slice(empties);
-        let mut live = n;
-        while live > 0 {
-            let i = self.rng.below(live);
-            let p = cand[i];
-            if Self::acceptable(board, p, color) {
-                return Some(p);
-            }
-            live -= 1;
-            cand.swap(i, live);
-        }
-        None
+        draw_empty_point(
+            &mut self.rng,
+            &mut self.candidates,
+            &mut &*board,
+            |_, b, p| Self::acceptable(b, p, color),
+        )
     }
 
     /// Plays a playout on `board` from its current position with `to_move` to play, and
@@ -138,6 +119,42 @@ impl Playout {
             capped: passes < 2,
         }
     }
+}
+
+/// A uniformly drawn point of `board`'s empty list that `accept` allows (`None` when it
+/// allows none): a few draws with replacement first, then the list copied into `scratch`,
+/// where refused points are swapped out of the live range. `accept` may draw random numbers
+/// and, through `B` = `&mut Board`, play and undo.
+#[inline]
+pub fn draw_empty_point<B: std::ops::Deref<Target = Board>>(
+    rng: &mut Rng,
+    scratch: &mut Vec<Point>,
+    board: &mut B,
+    mut accept: impl FnMut(&mut Rng, &mut B, Point) -> bool,
+) -> Option<Point> {
+    let n = board.empty_points().len();
+    if n == 0 {
+        return None;
+    }
+    for _ in 0..QUICK_TRIES {
+        let p = board.empty_points()[rng.below(n)];
+        if accept(rng, board, p) {
+            return Some(p);
+        }
+    }
+    scratch.clear();
+    scratch.extend_from_slice(board.empty_points());
+    let mut live = n;
+    while live > 0 {
+        let i = rng.below(live);
+        let p = scratch[i];
+        if accept(rng, board, p) {
+            return Some(p);
+        }
+        live -= 1;
+        scratch.swap(i, live);
+    }
+    None
 }
 
 /// Playing `color` at `p` leaves a string of at least `min_stones` stones with one liberty.

@@ -2,7 +2,7 @@
 //! move, 3×3 shapes, and refusal of self-ataris, on top of the light uniform policy of
 //! [`crate::board::playout`].
 
-use crate::board::playout::{PlayoutResult, Rng, self_atari};
+use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
 use crate::pattern::Kind;
 use crate::play::neighbourhood::{CODES, relative_code, tabulate};
@@ -146,8 +146,6 @@ pub struct HeavyPlayout {
 const SHAPE_RATE: usize = 230;
 /// Out of 256: how often a random move that puts a single stone into atari is refused.
 const LONE_SELF_ATARI_REFUSAL: usize = 192;
-/// Random draws straight from the board's empty points before the exhaustive draw.
-const QUICK_TRIES: usize = 4;
 
 impl HeavyPlayout {
     /// A runner whose shape step plays `shapes` ([`PlayoutShapes::cached`] gives the
@@ -249,49 +247,27 @@ impl HeavyPlayout {
             .map(|&(p, _)| p)
     }
 
+    /// A uniformly random move that is legal, does not fill an own eye, and is not a
+    /// self-atari of two stones or more nor, most of the time, of a single stone.
     fn random_move(&mut self, board: &mut Board, color: Color) -> Option<Point> {
-        let n = board.empty_points().len();
-        if n == 0 {
-            return None;
-        }
-        // Most draws are acceptable: a few draws with replacement straight from the board's
-        // list, as the light policy does, before copying it to rule candidates out one by one.
-        for _ in 0..QUICK_TRIES {
-            let p = board.empty_points()[self.rng.below(n)];
-            if self.acceptable_random(board, p, color) {
-                return Some(p);
-            }
-        }
-        self.candidates.clear();
-        self.candidates.extend_from_slice(board.empty_points());
-        let mut live = n;
-        while live > 0 {
-            let i = self.rng.below(live);
-            let p = self.candidates[i];
-            if self.acceptable_random(board, p, color) {
-                return Some(p);
-            }
-            live -= 1;
-            self.candidates.swap(i, live);
-        }
-        None
-    }
-
-    /// A random move the policy allows: legal, not filling an own eye, not a self-atari of
-    /// two stones or more nor, most of the time, of a single stone.
-    #[inline]
-    fn acceptable_random(&mut self, board: &mut Board, p: Point, color: Color) -> bool {
-        if board.is_eye(p, color) || !board.is_legal_simple(p, color) {
-            return false;
-        }
-        // A lone stone in atari is mostly a gift of a tempo, but sometimes the throw-in that
-        // kills an eye: refused most of the time, not always.
-        let min_stones = if self.rng.below(256) < LONE_SELF_ATARI_REFUSAL {
-            1
-        } else {
-            2
-        };
-        !self_atari(board, p, color, min_stones)
+        draw_empty_point(
+            &mut self.rng,
+            &mut self.candidates,
+            &mut &mut *board,
+            |rng, b, p| {
+                if b.is_eye(p, color) || !b.is_legal_simple(p, color) {
+                    return false;
+                }
+                // A lone stone in atari is mostly a gift of a tempo, but sometimes the
+                // throw-in that kills an eye: refused most of the time, not always.
+                let min_stones = if rng.below(256) < LONE_SELF_ATARI_REFUSAL {
+                    1
+                } else {
+                    2
+                };
+                !self_atari(b, p, color, min_stones)
+            },
+        )
     }
 }
 

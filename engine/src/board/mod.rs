@@ -375,6 +375,16 @@ impl Board {
         }
     }
 
+    /// `p` holds a stone whose string has one liberty. Branch-free: the playouts ask it of
+    /// every point around the last move.
+    #[inline(always)]
+    pub fn in_atari(&self, p: Point) -> bool {
+        let i = p.index();
+        // `head` of an empty or border cell is a stale but valid index: read, then ignored.
+        let stone = matches!(self.cells[i], Cell::Black | Cell::White);
+        stone & (self.string_nlibs[self.head[i].index()] == 1)
+    }
+
     /// Stones in the string at `p`; 0 for an empty point.
     #[inline]
     pub fn string_size(&self, p: Point) -> usize {
@@ -396,15 +406,10 @@ impl Board {
     /// Writes the first liberties of the string at `p` into `out`; returns how many it wrote.
     #[inline]
     pub fn first_liberties(&self, p: Point, out: &mut [Point]) -> usize {
-        let mut n = 0;
-        for l in self.liberties(p) {
-            if n == out.len() {
-                break;
-            }
-            out[n] = l;
-            n += 1;
+        match self.cells[p.index()] {
+            Cell::Black | Cell::White => self.libs[self.head[p.index()].index()].first_into(out),
+            _ => 0,
         }
-        n
     }
 
     /// `l` is a liberty of the string at `p`.

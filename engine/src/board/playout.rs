@@ -165,6 +165,12 @@ pub fn draw_empty_point<B: std::ops::Deref<Target = Board>>(
 /// played and undone, since the captured stones' points become liberties too.
 #[inline]
 pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) -> bool {
+    let ns = p.neighbors();
+    // The common case, branch-free: two empty neighbours are two liberties.
+    let empty = |n: Point| u8::from(board.cell(n) == Cell::Empty);
+    if empty(ns[0]) + empty(ns[1]) + empty(ns[2]) + empty(ns[3]) >= 2 {
+        return false;
+    }
     let own = Cell::from(color);
     let mut liberty = Point::NONE;
     let mut stones = 1;
@@ -178,7 +184,7 @@ pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) 
             false
         }
     };
-    for (k, n) in p.neighbors().into_iter().enumerate() {
+    for (k, n) in ns.into_iter().enumerate() {
         match board.cell(n) {
             Cell::Empty => {
                 if !one_liberty(n) {
@@ -195,7 +201,9 @@ pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) 
                 if board.libs(n) > 2 {
                     return false;
                 }
-                for l in board.liberties(n) {
+                let mut libs = [Point::NONE; 2];
+                let count = board.first_liberties(n, &mut libs);
+                for &l in &libs[..count] {
                     if l != p && !one_liberty(l) {
                         return false;
                     }

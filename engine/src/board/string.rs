@@ -46,6 +46,25 @@ impl LibSet {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// Writes the first points, in index order, into `out` until it is full; returns how many
+    /// it wrote. A plain loop that stops early: the playouts ask for one or two liberties.
+    #[inline(always)]
+    pub(crate) fn first_into(&self, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        for (i, &w) in self.0.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                if n == out.len() {
+                    return n;
+                }
+                out[n] = Point((i * 64 + bits.trailing_zeros() as usize) as u16);
+                n += 1;
+                bits &= bits - 1;
+            }
+        }
+        n
+    }
+
     /// The points in index order.
     #[inline]
     pub(crate) fn iter(&self) -> impl Iterator<Item = Point> + '_ {

@@ -513,3 +513,35 @@ fn add_stone_never_leaves_a_string_without_liberties() {
     assert_eq!(b.color_at(p(8, 0)), None);
     b.validate().unwrap();
 }
+
+#[test]
+fn in_atari_and_first_liberties_agree_with_the_liberty_sets() {
+    // Every point, after every move of random games (captures and stale string heads of
+    // emptied points included).
+    let mut rng = SmallRng::seed_from_u64(17);
+    let mut ataris = 0;
+    for size in [5, 9, 19] {
+        let mut b = Board::new(size).unwrap();
+        for _ in 0..2 * size * size {
+            random_moves(&mut b, &mut rng, 1);
+            for i in 0..NUM_CELLS {
+                let p = Point(i as u16);
+                let stone = b.color_at(p).is_some();
+                assert_eq!(
+                    b.in_atari(p),
+                    stone && b.libs(p) == 1,
+                    "{p:?}\n{}",
+                    b.to_ascii()
+                );
+                ataris += usize::from(b.in_atari(p));
+                let all: Vec<Point> = b.liberties(p).collect();
+                for k in 0..4 {
+                    let mut out = vec![Point::NONE; k];
+                    let n = b.first_liberties(p, &mut out);
+                    assert_eq!(&out[..n], &all[..k.min(all.len())]);
+                }
+            }
+        }
+    }
+    assert!(ataris > 100, "{ataris}");
+}

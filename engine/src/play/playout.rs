@@ -215,36 +215,49 @@ impl HeavyPlayout {
     }
 
     /// A [`PlayoutShapes`] move among the eight neighbours of `last`, drawn in proportion to
-    /// its weight.
+    /// its weight among those that are legal, fill no own eye and are no self-atari.
+    ///
+    /// Drawn first and checked after: a refused move leaves the draw and the rest are drawn
+    /// again, which gives the same distribution while checking about one move per call.
     fn shape_answer(&mut self, board: &mut Board, last: Point, color: Color) -> Option<Point> {
         let mut found = [(Point::NONE, 0u32); 8];
         let mut count = 0;
         let mut total = 0u32;
-        let n = last.neighbors();
-        let d = last.diagonals();
-        for p in n.into_iter().chain(d) {
+        let [n, w, e, s] = last.neighbors();
+        let [nw, ne, sw, se] = last.diagonals();
+        for p in [n, w, e, s, nw, ne, sw, se] {
             if board.cell(p) != Cell::Empty {
                 continue;
             }
-            let w = self.shapes.weight(board, p, color);
-            if w > 0
-                && !board.is_eye(p, color)
-                && board.is_legal_simple(p, color)
-                && !self_atari(board, p, color, 1)
-            {
-                total += u32::from(w);
+            let weight = self.shapes.weight(board, p, color);
+            if weight > 0 {
+                total += u32::from(weight);
                 found[count] = (p, total);
                 count += 1;
             }
         }
-        if count == 0 {
-            return None;
+        while count > 0 {
+            let r = self.rng.below(total as usize) as u32;
+            let k = found[..count]
+                .iter()
+                .position(|&(_, upto)| r < upto)
+                .unwrap_or(count - 1);
+            let p = found[k].0;
+            if !board.is_eye(p, color)
+                && board.is_legal_simple(p, color)
+                && !self_atari(board, p, color, 1)
+            {
+                return Some(p);
+            }
+            let below = if k == 0 { 0 } else { found[k - 1].1 };
+            let weight = found[k].1 - below;
+            for j in k + 1..count {
+                found[j - 1] = (found[j].0, found[j].1 - weight);
+            }
+            count -= 1;
+            total -= weight;
         }
-        let r = self.rng.below(total as usize) as u32;
-        found[..count]
-            .iter()
-            .find(|&&(_, upto)| r < upto)
-            .map(|&(p, _)| p)
+        None
     }
 
     /// A uniformly random move that is legal, does not fill an own eye, and is not a
@@ -277,6 +290,10 @@ impl HeavyPlayout {
 pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Point> {
     let n = last.neighbors();
     let around = [last, n[0], n[1], n[2], n[3]];
+    // Most moves put nothing in atari: one branch-free test settles them.
+    if !around.iter().fold(false, |any, &s| any | board.in_atari(s)) {
+        return None;
+    }
     let mut capture: Option<(usize, Point)> = None;
     let mut rescue: Option<(usize, Point)> = None;
     for s in around {
@@ -306,8 +323,12 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
 /// The capture of the biggest enemy string in atari at or next to `at`.
 fn capture_next_to(board: &Board, at: Point, color: Color) -> Option<Point> {
     let n = at.neighbors();
+    let around = [at, n[0], n[1], n[2], n[3]];
+    if !around.iter().fold(false, |any, &s| any | board.in_atari(s)) {
+        return None;
+    }
     let mut capture: Option<(usize, Point)> = None;
-    for s in [at, n[0], n[1], n[2], n[3]] {
+    for s in around {
         if board.color_at(s) != Some(color.opponent()) || board.libs(s) != 1 {
             continue;
         }
@@ -330,7 +351,7 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     let enemy = color.opponent();
     for stone in board.string_stones(s) {
         for n in stone.neighbors() {
-            if board.color_at(n) == Some(enemy) && board.libs(n) == 1 {
+            if board.in_atari(n) && board.color_at(n) == Some(enemy) {
                 let mut lib = [Point::NONE; 1];
                 board.first_liberties(n, &mut lib);
                 if board.is_legal_simple(lib[0], color) {
@@ -342,7 +363,8 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     let mut lib = [Point::NONE; 1];
     board.first_liberties(s, &mut lib);
     let l = lib[0];
-    (board.is_legal_simple(l, color) && board.libs_after(l, color) >= 2).then_some(l)
+    // Legal and not a self-atari: the extension has two liberties or more.
+    (board.is_legal_simple(l, color) && !self_atari(board, l, color, 1)).then_some(l)
 }
 
 #[cfg(test)]

@@ -46,6 +46,46 @@ fn the_shape_step_draws_the_shape_moves_in_proportion_to_their_weights() {
 }
 
 #[test]
+fn a_refused_shape_move_is_never_drawn_and_the_others_keep_their_proportions() {
+    // D5 is suicide for Black; White's D4 is the last move.
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . O . . .",
+        ". . O . O . .",
+        ". . . O . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let (d5, c4, e4) = (pt(&b, "D5"), pt(&b, "C4"), pt(&b, "E4"));
+    let code = |p| relative_code(&b, p, Color::Black);
+    let (refused, heavy, light) = (code(d5), code(c4), code(e4));
+    assert!(refused != heavy && refused != light && heavy != light);
+    // The refused move outweighs the others by far: drawn first almost always.
+    let shapes: &'static PlayoutShapes = Box::leak(Box::new(PlayoutShapes::from_fn(|c| {
+        if c == refused {
+            20_000
+        } else if c == heavy {
+            768
+        } else if c == light {
+            256
+        } else {
+            0
+        }
+    })));
+    let mut runner = HeavyPlayout::new(11, shapes);
+    let last = pt(&b, "D4");
+    let mut counts = [0usize; 2];
+    for _ in 0..4000 {
+        let p = runner.shape_answer(&mut b, last, Color::Black);
+        assert_ne!(p, Some(d5), "an illegal move was drawn");
+        let k = [c4, e4].iter().position(|&q| Some(q) == p);
+        counts[k.expect("a shape move next to D4")] += 1;
+    }
+    assert!((2850..3150).contains(&counts[0]), "{counts:?}");
+}
+
+#[test]
 fn the_policy_captures_a_stone_the_last_move_left_in_atari() {
     let mut b = setup(&[
         ". . . . . . . . .",

@@ -164,3 +164,29 @@ fn a_root_model_share_outside_zero_to_one_is_refused_with_a_message() {
         .unwrap();
     assert!(out.status.success());
 }
+
+#[test]
+fn the_eight_stone_corner_reads_its_ko_attack_within_the_default_budget() {
+    // Issue 19's position: GNU Go answers `2 B3` (3,063 nodes). The attacker used to take
+    // the liberties of a superstring with liberties to spare, read past the 100,000-node
+    // budget and answer 0.
+    let mut engine = GtpEngine::new(9, 5.5)
+        .unwrap()
+        .with_patterns(&CompiledPatterns);
+    let mut out = Vec::new();
+    engine
+        .run(
+            "loadsgf tests/data/corner_ko_attack.sgf\n\
+             reset_reading_node_counter\n\
+             attack A2\n\
+             get_reading_node_counter\n"
+                .as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(answers[2], "= 2 B3", "{text}");
+    let nodes: u64 = answers[3].trim_start_matches("= ").parse().unwrap();
+    assert!(nodes < 50_000, "{nodes} nodes");
+}

@@ -12,6 +12,10 @@ use crate::board::{Board, Cell, Color, Point};
 /// this many: one with more is not where the superstring is short.
 pub(super) const SUPERSTRING_LIBERTY_CAP: usize = 3;
 
+/// A superstring with more liberties than this (counting the members within
+/// [`SUPERSTRING_LIBERTY_CAP`]) is not short of them: its liberties are no attack.
+pub(super) const SUPERSTRING_SHORT: usize = 5;
+
 impl Reader {
     /// A ladder read: the attacker only plays ataris on a two-liberty string, the defender
     /// only extends or captures.
@@ -188,6 +192,10 @@ impl Reader {
     /// share two of its liberties or a liberty the opponent cannot fill ([`tight_group`]):
     /// shortening them shortens the target. Only members with at most
     /// [`SUPERSTRING_LIBERTY_CAP`] liberties count.
+    ///
+    /// A superstring with more than [`SUPERSTRING_SHORT`] such liberties in all (the
+    /// target's own included) is not short of liberties: filling one of them captures
+    /// nothing, so there is no move then but the squeezes ([`Reader::squeeze`]).
     pub(super) fn superstring_liberties(
         &mut self,
         b: &mut Board,
@@ -199,10 +207,13 @@ impl Reader {
             return;
         };
         let attacker = ss.color().opponent();
+        self.squeeze(b, s, attacker, moves, score);
         let mut members = tight_group(b, s);
         for &m in ss.strings() {
             members.push_unique(m);
         }
+        let mut all = libs_of(b, s);
+        let mut to_fill = Points::new();
         for &m in members.as_slice().iter().skip(1) {
             // A member with liberties to spare is not where the superstring is short: taking
             // its liberties only chases it (the reading of one corner string became the
@@ -212,9 +223,57 @@ impl Reader {
                 continue;
             }
             for &l in libs_of(b, m).as_slice() {
-                moves.add(l, score);
-                // Where our stone would be short of liberties, fill first (backfilling).
-                prepare(b, l, attacker, moves, score - 5);
+                all.push_unique(l);
+                to_fill.push_unique(l);
+            }
+        }
+        if all.len > SUPERSTRING_SHORT {
+            return;
+        }
+        for &l in to_fill.as_slice() {
+            moves.add(l, score);
+            // Where our stone would be short of liberties, fill first (backfilling).
+            prepare(b, l, attacker, moves, score - 5);
+        }
+    }
+
+    /// Squeezing: a liberty of the target that the attacker cannot fill (suicide) is kept by
+    /// a neighbouring defender string; when that string has one other liberty, a stone there
+    /// (even one the defender can take) threatens to capture it through the kept liberty,
+    /// and so to fill the target's liberty.
+    fn squeeze(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        attacker: Color,
+        moves: &mut MoveList,
+        score: i32,
+    ) {
+        let target = b.string_id(s);
+        for &l in libs_of(b, s).as_slice() {
+            if b.is_legal_simple(l, attacker) {
+                continue;
+            }
+            for n in l.neighbors() {
+                if b.color_at(n) != Some(attacker.opponent())
+                    || b.string_id(n) == target
+                    || b.libs(n) != 2
+                {
+                    continue;
+                }
+                let mut two = [Point::NONE; 2];
+                b.first_liberties(n, &mut two);
+                let other = if two[0] == l { two[1] } else { two[0] };
+                // The squeezing stone stands in atari (a plain fill is a superstring
+                // liberty); it is worth it when the defender's capture leaves the capturing
+                // stone short of liberties (fewer than three, counted before the squeeze).
+                let mut taken_at = [Point::NONE; 1];
+                if room_after(b, other, attacker, &mut taken_at) == 1
+                    && b.cell(taken_at[0]) == Cell::Empty
+                    && b.approx_libs_after(taken_at[0], attacker.opponent()) < 3
+                {
+                    moves.add(other, score);
+                }
             }
         }
     }
@@ -529,4 +588,17 @@ pub(crate) fn vertex(b: &Board, p: Point) -> String {
         return "PASS".into();
     }
     crate::board::Vertex::from_point(p, b.size()).to_string()
+}
+
+/// The liberties `mover`'s stone at `p` would have, captures counted (0 when the move is
+/// illegal); the first of them is written into `first`.
+fn room_after(b: &mut Board, p: Point, mover: Color, first: &mut [Point; 1]) -> usize {
+    if !b.is_legal_simple(p, mover) {
+        return 0;
+    }
+    b.play_unchecked(p, mover);
+    let n = b.libs(p);
+    b.first_liberties(p, first);
+    b.undo();
+    n
 }

@@ -270,6 +270,13 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`tesuji analyze | head`) panicked
+    // in `println!`. Like every command-line tool, end quietly instead.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's action to the default, before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Gtp(args) => run_gtp(args),

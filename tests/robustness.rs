@@ -190,3 +190,20 @@ fn the_eight_stone_corner_reads_its_ko_attack_within_the_default_budget() {
     let nodes: u64 = answers[3].trim_start_matches("= ").parse().unwrap();
     assert!(nodes < 50_000, "{nodes} nodes");
 }
+
+#[test]
+fn printing_into_a_closed_pipe_does_not_panic() {
+    // `tesuji analyze | head -1`: the reader is gone before tesuji writes.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .arg("analyze")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}

@@ -404,7 +404,7 @@ impl Board {
     }
 
     /// Writes the first liberties of the string at `p` into `out`; returns how many it wrote.
-    #[inline]
+    #[inline(always)]
     pub fn first_liberties(&self, p: Point, out: &mut [Point]) -> usize {
         match self.cells[p.index()] {
             Cell::Black | Cell::White => self.libs[self.head[p.index()].index()].first_into(out),

@@ -23,7 +23,7 @@ impl Board {
     }
 
     /// Playing `color` at empty `p` leaves its string with a liberty (so it is not suicide).
-    #[inline]
+    #[inline(always)]
     pub(super) fn has_liberty_after(&self, p: Point, color: Color) -> bool {
         let ns = p.neighbors();
         // The common case first, as one test: an empty neighbour.

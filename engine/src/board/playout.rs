@@ -184,7 +184,7 @@ pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) 
             false
         }
     };
-    for (k, n) in ns.into_iter().enumerate() {
+    for (k, &n) in ns.iter().enumerate() {
         match board.cell(n) {
             Cell::Empty => {
                 if !one_liberty(n) {

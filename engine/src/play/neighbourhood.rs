@@ -52,12 +52,16 @@ pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
     let code = neighbourhood_code(board, p);
     match color {
         Color::Black => code,
-        Color::White => {
-            // Swap 1 and 2 in every two-bit field: the fields with exactly one bit set.
-            let one = (code ^ (code >> 1)) & 0x5555;
-            code ^ (one | one << 1)
-        }
+        Color::White => swap_colors(code),
     }
+}
+
+/// `code` with black and white swapped (1 and 2 in every two-bit field).
+#[inline(always)]
+pub fn swap_colors(code: u16) -> u16 {
+    // The fields with exactly one bit set.
+    let one = (code ^ (code >> 1)) & 0x5555;
+    code ^ (one | one << 1)
 }
 
 /// Runs the compiled database of `kind` on every 3×3 neighbourhood of an empty point (in the

@@ -5,19 +5,21 @@
 use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
 use crate::pattern::Kind;
-use crate::play::neighbourhood::{CODES, relative_code, tabulate};
+use crate::play::neighbourhood::{CODES, neighbourhood_code, swap_colors, tabulate};
 use crate::tactics::pattern_view::PatternSet;
 use std::sync::{Mutex, OnceLock};
 
 /// The playout policy's 3×3 shapes (`kind playout`, `patterns/playout.db`): for every
-/// [`relative_code`] of an empty point, the weight of a move there among the shape moves next
+/// [`relative_code`](crate::play::neighbourhood::relative_code) of an empty point, the weight of a move there among the shape moves next
 /// to the last move, 0 when no shape pattern matches.
 ///
 /// The weights are integers (e^(value / 100) in 1/256ths, at least 1) so the policy draws
 /// among the matching neighbours with one integer random number.
 #[derive(Clone, Debug)]
 pub struct PlayoutShapes {
-    weight: Box<[u16; CODES]>,
+    /// Indexed by the side to move, then by the absolute [`neighbourhood_code`]: the colour
+    /// swap of [`relative_code`](crate::play::neighbourhood::relative_code) is done once here, not at every lookup.
+    by_color: Box<[[u16; CODES]; 2]>,
 }
 
 /// What is wrong with a playout database.
@@ -33,9 +35,7 @@ impl PlayoutShapes {
     /// No shapes: the policy answers ataris and plays at random.
     pub fn none() -> &'static PlayoutShapes {
         static NONE: OnceLock<PlayoutShapes> = OnceLock::new();
-        NONE.get_or_init(|| PlayoutShapes {
-            weight: Box::new([0; CODES]),
-        })
+        NONE.get_or_init(|| PlayoutShapes::from_relative(&[0; CODES]))
     }
 
     /// The shapes of the `kind playout` database of `patterns`; `None` when there is none.
@@ -67,7 +67,7 @@ impl PlayoutShapes {
             let w = 256.0 * (log_weight as f64 / 100.0).exp();
             weight[code as usize] = w.round().clamp(1.0, f64::from(u16::MAX)) as u16;
         });
-        Ok(Some(PlayoutShapes { weight }))
+        Ok(Some(PlayoutShapes::from_relative(&weight)))
     }
 
     /// [`PlayoutShapes::from_patterns`], read once per database for the whole process;
@@ -91,30 +91,46 @@ impl PlayoutShapes {
         shapes
     }
 
-    /// Shapes whose neighbourhood `code` ([`relative_code`]) weighs `weight(code)` (in
+    /// The per-colour tables of a table indexed by [`relative_code`](crate::play::neighbourhood::relative_code).
+    fn from_relative(weight: &[u16; CODES]) -> PlayoutShapes {
+        let mut by_color: Box<[[u16; CODES]; 2]> = vec![[0u16; CODES]; 2]
+            .into_boxed_slice()
+            .try_into()
+            .expect("two tables");
+        for code in 0..CODES {
+            by_color[Color::Black as usize][code] = weight[code];
+            by_color[Color::White as usize][code] = weight[swap_colors(code as u16) as usize];
+        }
+        PlayoutShapes { by_color }
+    }
+
+    /// Shapes whose neighbourhood `code` ([`relative_code`](crate::play::neighbourhood::relative_code)) weighs `weight(code)` (in
     /// 1/256ths; 0: not a shape move): for tests and experiments without a database.
     pub fn from_fn(weight: impl Fn(u16) -> u16) -> PlayoutShapes {
         let mut table = Box::new([0u16; CODES]);
         for (code, w) in table.iter_mut().enumerate() {
             *w = weight(code as u16);
         }
-        PlayoutShapes { weight: table }
+        PlayoutShapes::from_relative(&table)
     }
 
     /// The weight of `color`'s move at the empty point `p` (0: not a shape move).
     #[inline(always)]
     pub fn weight(&self, board: &Board, p: Point, color: Color) -> u16 {
-        self.weight[relative_code(board, p, color) as usize]
+        self.by_color[color as usize][neighbourhood_code(board, p) as usize]
     }
 
-    /// The weight of the neighbourhood `code` ([`relative_code`]).
+    /// The weight of the neighbourhood `code` ([`relative_code`](crate::play::neighbourhood::relative_code)).
     pub fn weight_of_code(&self, code: u16) -> u16 {
-        self.weight[code as usize]
+        self.by_color[Color::Black as usize][code as usize]
     }
 
     /// How many neighbourhoods are shape moves.
     pub fn len(&self) -> usize {
-        self.weight.iter().filter(|&&w| w > 0).count()
+        self.by_color[Color::Black as usize]
+            .iter()
+            .filter(|&&w| w > 0)
+            .count()
     }
 
     /// Whether no neighbourhood is a shape move.
@@ -126,7 +142,8 @@ impl PlayoutShapes {
 /// The heavy playout policy of the Monte Carlo search. In order:
 ///
 /// 1. next to the last move, capture a string in atari (the biggest), or save one of ours it
-///    put in atari by capturing an attacker or by extending to at least two liberties; else
+///    put in atari by capturing an attacker or by extending to at least two liberties (not
+///    into a working ladder, [`ladder_captures`]); else
 ///    capture a string our own previous move put in atari and the opponent left there;
 /// 2. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
 ///    self-atari), drawn in proportion to their weights;
@@ -139,6 +156,8 @@ pub struct HeavyPlayout {
     rng: Rng,
     candidates: Vec<Point>,
     shapes: &'static PlayoutShapes,
+    /// The last move around which the latest atari scan found no string in atari.
+    quiet_around: Point,
 }
 
 /// Out of 256: how often the shape step is tried (a little randomness keeps the playouts
@@ -155,6 +174,7 @@ impl HeavyPlayout {
             rng: Rng::new(seed),
             candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
             shapes,
+            quiet_around: Point::NONE,
         }
     }
 
@@ -165,6 +185,7 @@ impl HeavyPlayout {
         let (mut color, mut passes, mut moves) = (to_move, 0, 0);
         // Each side's previous move in this playout.
         let mut previous = [Point::NONE; 2];
+        self.quiet_around = Point::NONE;
         while passes < 2 && moves < cap {
             match self.choose(board, color, previous[color as usize]) {
                 Some(p) => {
@@ -197,10 +218,20 @@ impl HeavyPlayout {
     /// `Point::NONE`): a string it put in atari that the opponent left there is taken.
     fn choose(&mut self, board: &mut Board, color: Color, own_previous: Point) -> Option<Point> {
         if let Some((_, Move::Play(last))) = board.last_move() {
-            if let Some(p) = atari_answer(board, last, color) {
-                return Some(p);
+            // The opponent's scan before its last move looked around our previous move: if
+            // nothing there was in atari, its move can only have put its own string at
+            // `last` in atari, which the atari answer below takes first.
+            let quiet_before = self.quiet_around;
+            self.quiet_around = Point::NONE;
+            if atari_around(board, last) {
+                if let Some(p) = atari_answer(board, last, color) {
+                    return Some(p);
+                }
+            } else {
+                self.quiet_around = last;
             }
             if own_previous != Point::NONE
+                && own_previous != quiet_before
                 && let Some(p) = capture_next_to(board, own_previous, color)
             {
                 return Some(p);
@@ -225,7 +256,7 @@ impl HeavyPlayout {
         let mut total = 0u32;
         let [n, w, e, s] = last.neighbors();
         let [nw, ne, sw, se] = last.diagonals();
-        for p in [n, w, e, s, nw, ne, sw, se] {
+        for &p in &[n, w, e, s, nw, ne, sw, se] {
             if board.cell(p) != Cell::Empty {
                 continue;
             }
@@ -290,19 +321,19 @@ impl HeavyPlayout {
 pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Point> {
     let n = last.neighbors();
     let around = [last, n[0], n[1], n[2], n[3]];
-    // Most moves put nothing in atari: one branch-free test settles them.
-    if !around.iter().fold(false, |any, &s| any | board.in_atari(s)) {
+    if !atari_around(board, last) {
         return None;
     }
     let mut capture: Option<(usize, Point)> = None;
-    let mut rescue: Option<(usize, Point)> = None;
-    for s in around {
-        let Some(c) = board.color_at(s) else { continue };
-        if board.libs(s) != 1 {
+    // Our strings in atari, each once, as (size, stone).
+    let mut ours = [(0usize, Point::NONE); 5];
+    let mut count = 0;
+    for &s in &around {
+        if !board.in_atari(s) {
             continue;
         }
         let size = board.string_size(s);
-        if c != color {
+        if board.color_at(s) != Some(color) {
             if capture.is_some_and(|(best, _)| best >= size) {
                 continue;
             }
@@ -311,22 +342,43 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
             if board.is_legal_simple(lib[0], color) {
                 capture = Some((size, lib[0]));
             }
-        } else if rescue.is_none_or(|(best, _)| best < size) {
-            if let Some(p) = rescue_move(board, s, color) {
-                rescue = Some((size, p));
-            }
+        } else if !ours[..count]
+            .iter()
+            .any(|&(_, o)| board.string_id(o) == board.string_id(s))
+        {
+            ours[count] = (size, s);
+            count += 1;
         }
     }
-    capture.or(rescue).map(|(_, p)| p)
+    if let Some((_, p)) = capture {
+        return Some(p);
+    }
+    // The biggest string that can be saved (the first found among equals).
+    ours[..count].sort_by_key(|&(size, _)| std::cmp::Reverse(size));
+    ours[..count]
+        .iter()
+        .find_map(|&(_, s)| rescue_move(board, s, color))
+}
+
+/// A string at or next to `p` is in atari. Most moves put nothing in atari: one
+/// branch-free test settles them.
+#[inline(always)]
+fn atari_around(board: &Board, p: Point) -> bool {
+    let [n, w, e, s] = p.neighbors();
+    board.in_atari(p)
+        | board.in_atari(n)
+        | board.in_atari(w)
+        | board.in_atari(e)
+        | board.in_atari(s)
 }
 
 /// The capture of the biggest enemy string in atari at or next to `at`.
 fn capture_next_to(board: &Board, at: Point, color: Color) -> Option<Point> {
-    let n = at.neighbors();
-    let around = [at, n[0], n[1], n[2], n[3]];
-    if !around.iter().fold(false, |any, &s| any | board.in_atari(s)) {
+    if !atari_around(board, at) {
         return None;
     }
+    let n = at.neighbors();
+    let around = [at, n[0], n[1], n[2], n[3]];
     let mut capture: Option<(usize, Point)> = None;
     for s in around {
         if board.color_at(s) != Some(color.opponent()) || board.libs(s) != 1 {
@@ -350,7 +402,7 @@ fn capture_next_to(board: &Board, at: Point, color: Color) -> Option<Point> {
 fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     let enemy = color.opponent();
     for stone in board.string_stones(s) {
-        for n in stone.neighbors() {
+        for &n in &stone.neighbors() {
             if board.in_atari(n) && board.color_at(n) == Some(enemy) {
                 let mut lib = [Point::NONE; 1];
                 board.first_liberties(n, &mut lib);
@@ -364,7 +416,127 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     board.first_liberties(s, &mut lib);
     let l = lib[0];
     // Legal and not a self-atari: the extension has two liberties or more.
-    (board.is_legal_simple(l, color) && !self_atari(board, l, color, 1)).then_some(l)
+    if !board.is_legal_simple(l, color) || self_atari(board, l, color, 1) {
+        return None;
+    }
+    // Running out of a working ladder only feeds the opponent more stones. (Three liberties
+    // without counting captures settle it without playing.)
+    if has_room(board, l, color, Point::NONE, 3) {
+        return Some(l);
+    }
+    board.play_unchecked(l, color);
+    let mut budget = LADDER_BUDGET;
+    let caught = board.libs(l) == 2 && ladder_captures(board, l, l, &mut budget);
+    board.undo();
+    (!caught).then_some(l)
+}
+
+/// A `color` stone at the empty point `p` would have at least `room` (at most 4)
+/// liberties, `without` (or `Point::NONE`) not counted, captures not counted either (they
+/// only add liberties): read from the neighbours, stopping as soon as there are enough.
+fn has_room(board: &Board, p: Point, color: Color, without: Point, room: usize) -> bool {
+    let own = Cell::from(color);
+    let mut found = [Point::NONE; 4];
+    let mut count = 0;
+    let mut add = |l: Point| {
+        if l != p && l != without && !found[..count].contains(&l) {
+            found[count] = l;
+            count += 1;
+        }
+        count >= room
+    };
+    for &n in &p.neighbors() {
+        match board.cell(n) {
+            Cell::Empty if add(n) => return true,
+            Cell::Empty => {}
+            c if c == own => {
+                // A string with room + 2 liberties keeps `room` whatever `p` and `without` take.
+                if board.libs(n) >= room + 2 {
+                    return true;
+                }
+                let mut libs = [Point::NONE; 5];
+                let k = board.first_liberties(n, &mut libs);
+                for &l in &libs[..k] {
+                    if add(l) {
+                        return true;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Ataris a ladder read may try before it gives up (and calls the string safe).
+const LADDER_BUDGET: u32 = 64;
+
+/// The string at `s` (two liberties, its newest stone at `newest`) is captured in a ladder,
+/// its opponent to move: the attacker ataris from either liberty with a stone that is not
+/// itself short of room; the defender extends, unless a stone of the attacker next to its
+/// newest stone is in atari (taking it breaks the ladder: elsewhere the attacker's strings
+/// lost no liberty since the read began). Three liberties after the extension is an escape.
+/// Out of `budget` ataris, the string is called safe.
+pub fn ladder_captures(board: &mut Board, s: Point, newest: Point, budget: &mut u32) -> bool {
+    let Some(defender) = board.color_at(s) else {
+        return false;
+    };
+    let attacker = defender.opponent();
+    let mut libs = [Point::NONE; 2];
+    if board.first_liberties(s, &mut libs) != 2 {
+        return false;
+    }
+    for &(a, e) in &[(libs[0], libs[1]), (libs[1], libs[0])] {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        // Read from the neighbours first (captures only add liberties, so these are safe):
+        // an atari stone short of room is no atari, and an extension at `e` that finds three
+        // liberties once `a` is filled escapes.
+        if !board.is_legal_simple(a, attacker)
+            || !has_room(board, a, attacker, Point::NONE, 2)
+            || has_room(board, e, defender, a, 3)
+        {
+            continue;
+        }
+        board.play_unchecked(a, attacker);
+        let caught = escape_fails(board, e, newest, defender, budget);
+        board.undo();
+        if caught {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender (to move, its string in atari with its last liberty at `e`, its newest
+/// stone at `newest`) cannot run: no attacker stone next to `newest` is in atari, and
+/// extending at `e` gives at most two liberties that the ladder takes again.
+fn escape_fails(
+    board: &mut Board,
+    e: Point,
+    newest: Point,
+    defender: Color,
+    budget: &mut u32,
+) -> bool {
+    let attacker = Some(defender.opponent());
+    for &n in &newest.neighbors() {
+        if board.in_atari(n) && board.color_at(n) == attacker {
+            return false;
+        }
+    }
+    if !board.is_legal_simple(e, defender) {
+        return true;
+    }
+    board.play_unchecked(e, defender);
+    let caught = match board.libs(e) {
+        0 | 1 => true,
+        2 => ladder_captures(board, e, e, budget),
+        _ => false,
+    };
+    board.undo();
+    caught
 }
 
 #[cfg(test)]

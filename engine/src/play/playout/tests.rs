@@ -126,6 +126,38 @@ fn the_policy_escapes_from_atari_when_that_gains_liberties() {
 }
 
 #[test]
+fn the_policy_does_not_run_out_of_a_working_ladder() {
+    // The reader's ladder test position: D4 has two liberties, E4 and D3; White ataris at E4.
+    let mut rows = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . O . . . . .",
+        ". . O X . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+    for (breaker, runs) in [(false, false), (true, true)] {
+        if breaker {
+            // A black stone at E2 breaks the ladder.
+            rows[7] = ". . . . X . . . .";
+        }
+        let mut b = setup(&rows);
+        let d4 = pt(&b, "D4");
+        let before = (b.hash(), b.move_count());
+        let mut budget = LADDER_BUDGET;
+        assert_eq!(ladder_captures(&mut b, d4, d4, &mut budget), !breaker);
+        assert_eq!((b.hash(), b.move_count()), before, "board left as found");
+        play(&mut b, "E4", Color::White);
+        let (e4, d3) = (pt(&b, "E4"), pt(&b, "D3"));
+        let answer = atari_answer(&mut b, e4, Color::Black);
+        assert_eq!(answer, runs.then_some(d3), "breaker {breaker}");
+    }
+}
+
+#[test]
 fn the_policy_takes_a_string_its_atari_left_behind() {
     let mut b = setup(&[
         ". . . . . . . . .",

@@ -274,6 +274,7 @@ fn search(c: &mut Criterion) {
             root_model_share: 2.0 / 3.0,
             opening: false,
             shapes: PlayoutShapes::cached(&CompiledPatterns),
+            territory: false,
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(

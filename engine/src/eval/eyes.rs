@@ -384,6 +384,7 @@ pub fn eye_space_of_point(b: &Board, p: Point) -> Option<EyeSpace> {
 /// where attacker stones would make a point false (one more makes a half eye, two more a
 /// point that is safe only if the defender answers). Keys are played like points but are
 /// never part of the space.
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Shape {
     n: usize,
     nodes: usize,
@@ -709,6 +710,59 @@ pub fn eye_value(
             shape.keys[i] |= 1 << j;
         }
     }
+    let node_point = |i: usize| {
+        if i < points.len() {
+            points[i]
+        } else {
+            key_points[i]
+        }
+    };
+    let solved = SOLVED.with(|c| c.borrow().get(&shape).copied());
+    let solved = solved.unwrap_or_else(|| {
+        let solved = solve(&shape);
+        SOLVED.with(|c| {
+            let mut cache = c.borrow_mut();
+            if cache.len() >= SOLVED_CAPACITY {
+                cache.clear();
+            }
+            cache.insert(shape, solved);
+        });
+        solved
+    });
+    EyeValue {
+        min: solved.min,
+        max: solved.max,
+        attack: solved.attack.map(node_point),
+        other_attacks: solved.other_attacks.map(|a| a.map(node_point)),
+        defense: solved.defense.map(node_point),
+    }
+}
+
+/// A shape's minimax answers, by node index.
+#[derive(Clone, Copy)]
+struct Solved {
+    min: u8,
+    max: u8,
+    attack: Option<usize>,
+    other_attacks: [Option<usize>; OTHER_ATTACKS],
+    defense: Option<usize>,
+}
+
+/// Shapes solved so far, per thread, forgotten when full.
+const SOLVED_CAPACITY: usize = 1 << 14;
+
+thread_local! {
+    // The same eye spaces come back at every node of an owl search and at every dragon of a
+    // position; a minimax over eleven nodes visits up to 3^11 states, so each shape is
+    // solved once (a random 25x25 position spent 40 % of `dragon_status` re-solving them).
+    static SOLVED: RefCell<std::collections::HashMap<Shape, Solved>> =
+        RefCell::new(std::collections::HashMap::new());
+}
+
+/// The minimax of `shape` from its start: eye counts with the attacker and with the
+/// defender moving first, the moves that get them, and other first attacker moves that hold
+/// the space to the attacker's count.
+fn solve(shape: &Shape) -> Solved {
     MEMO.with(|m| {
         let mut memo = m.borrow_mut();
         memo.generation = memo.generation.wrapping_add(1);
@@ -717,15 +771,8 @@ pub fn eye_value(
             memo.generation = 1;
         }
         let a = shape.attacker;
-        let node_point = |i: usize| {
-            if i < points.len() {
-                points[i]
-            } else {
-                key_points[i]
-            }
-        };
-        let (min, attack) = minimax(&shape, &mut memo, 0, a, false, false);
-        let (max, defense) = minimax(&shape, &mut memo, 0, a, true, false);
+        let (min, attack) = minimax(shape, &mut memo, 0, a, false, false);
+        let (max, defense) = minimax(shape, &mut memo, 0, a, true, false);
         let differ = min < max;
         let mut other_attacks = [None; OTHER_ATTACKS];
         if differ {
@@ -744,19 +791,19 @@ pub fn eye_value(
                     {
                         continue;
                     }
-                    if minimax(&shape, &mut memo, 0, a | bit, true, false).0 == min {
-                        other_attacks[found] = Some(node_point(i));
+                    if minimax(shape, &mut memo, 0, a | bit, true, false).0 == min {
+                        other_attacks[found] = Some(i);
                         found += 1;
                     }
                 }
             }
         }
-        EyeValue {
+        Solved {
             min,
             max,
-            attack: attack.filter(|_| differ).map(&node_point),
+            attack: attack.filter(|_| differ),
             other_attacks,
-            defense: defense.filter(|_| differ).map(node_point),
+            defense: defense.filter(|_| differ),
         }
     })
 }

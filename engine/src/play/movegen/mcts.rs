@@ -186,6 +186,55 @@ pub struct SearchSettings<'a> {
     /// The playout policy's shapes (`patterns/playout.db`); they also raise the hand-written
     /// tree priors of shape moves next to the last move.
     pub shapes: &'static PlayoutShapes,
+    /// The game is counted by territory (GNU Go's default, Japanese): see [`black_value`].
+    pub territory: bool,
+}
+
+/// Black's share of a playout's win. The playouts count area; territory differs from area
+/// by the stones each side placed: Black's territory margin is its area margin less
+/// (Black's stones placed − White's). Where the playout starts (after the tree's moves)
+/// that lead is `placed_lead`; the real game's remaining moves alternate from the side to
+/// move, so by its end the lead grows by one or not at all (Black to move), or shrinks by
+/// one or not (White to move); the playout's own count is no guide, since it fills
+/// territory that a real game leaves empty. An area margin that
+/// wins for one of those ends and loses for the other is a coin toss, worth half a win:
+/// with komi 6.5 and equal stones, Black's area win by 0.5 is a territory loss by 0.5
+/// whenever Black places the last stone.
+pub fn black_value(
+    area_margin: f32,
+    territory: bool,
+    placed_lead: i32,
+    black_to_move: bool,
+) -> f32 {
+    if !territory {
+        return if area_margin > 0.0 { 1.0 } else { 0.0 };
+    }
+    let (low, high) = if black_to_move {
+        (placed_lead, placed_lead + 1)
+    } else {
+        (placed_lead - 1, placed_lead)
+    };
+    if area_margin - high as f32 > 0.0 {
+        1.0
+    } else if area_margin - low as f32 > 0.0 {
+        0.5
+    } else {
+        0.0
+    }
+}
+
+/// Black's stones placed on the board so far less White's (captured ones included).
+fn placed_lead(board: &Board) -> i32 {
+    let (mut black, mut white) = (0i32, 0i32);
+    for p in board.points() {
+        match board.color_at(p) {
+            Some(Color::Black) => black += 1,
+            Some(Color::White) => white += 1,
+            None => {}
+        }
+    }
+    // `captures(White)` are Black's stones White took.
+    black + board.captures(Color::White) as i32 - white - board.captures(Color::Black) as i32
 }
 
 /// Runs [`search`] on `settings.threads` threads, each an independent tree with its own seed
@@ -379,6 +428,7 @@ pub fn search_from(
     let best_value = candidates.first().map_or(0.0, |c| c.value);
     tree[0].first_child = 1;
     let root_prior_visits = root_prior_visits(board, settings.opening);
+    let root_placed_lead = placed_lead(board);
     for c in candidates {
         if board.is_legal_simple(c.point, us) {
             let mut n = Node::new(c.point, prior_of(c.value, best_value));
@@ -442,6 +492,8 @@ pub fn search_from(
         let mut node = 0usize;
         let mut color = us;
         let mut passes = 0;
+        // Black's stones placed less White's, at the leaf (the tree's passes place none).
+        let mut leaf_placed_lead = root_placed_lead;
         path[0] = 0;
         loop {
             if tree[node].children == 0 {
@@ -481,6 +533,7 @@ pub fn search_from(
             } else {
                 board.play_unchecked(mv, color);
                 passes = 0;
+                leaf_placed_lead += if color == Color::Black { 1 } else { -1 };
             }
             depth += 1;
             path[depth] = best as u32;
@@ -495,10 +548,18 @@ pub fn search_from(
         runner.run(board, color);
         let score = board.area_score();
         let black_margin = score.black as f32 - score.white as f32 - settings.komi;
-        let winner = if black_margin > 0.0 {
-            Color::Black
-        } else {
-            Color::White
+        let black_won = black_value(
+            black_margin,
+            settings.territory,
+            leaf_placed_lead,
+            color == Color::Black,
+        );
+        let value_for = |c: Color| {
+            if c == Color::Black {
+                black_won
+            } else {
+                1.0 - black_won
+            }
         };
         count_ownership(board, us, &mut owned);
 
@@ -524,15 +585,13 @@ pub fn search_from(
             let mover = if d % 2 == 1 { us } else { us.opponent() };
             let n = &mut tree[path[d] as usize];
             n.visits += 1;
-            if mover == winner {
-                n.wins += 1.0;
-            }
+            n.wins += value_for(mover);
         }
         for d in 0..=depth {
             let parent = path[d] as usize;
             // The children of `parent` are moves number d, by this side.
             let mover = if d % 2 == 0 { us } else { us.opponent() };
-            let win = if mover == winner { 1.0 } else { 0.0 };
+            let win = value_for(mover);
             let first = tree[parent].first_child as usize;
             for i in first..first + tree[parent].children as usize {
                 let mv = tree[i].mv;

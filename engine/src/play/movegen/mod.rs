@@ -496,6 +496,7 @@ impl MoveGenerator {
                     None
                 },
                 root_model_share: self.options.root_model_share,
+                territory: self.options.rules == ScoringRules::Japanese,
                 opening: self.options.opening_priors && stages::empty_corner_remains(ctx.board),
                 shapes: PlayoutShapes::cached(self.patterns),
             };

@@ -26,6 +26,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         root_model_share: 2.0 / 3.0,
         opening: false,
         shapes: PlayoutShapes::none(),
+        territory: false,
     }
 }
 
@@ -237,4 +238,21 @@ fn root_priors_count_most_in_the_opening_of_a_big_board() {
     let opening = root_prior_visits(&big, true);
     assert!(later > 4.0 * PRIOR_VISITS, "{later}");
     assert!(opening > 4.0 * later, "{opening} against {later}");
+}
+
+#[test]
+fn under_territory_counting_an_area_win_by_half_a_point_is_a_coin_toss() {
+    // Komi 6.5, equal stones placed, Black to move: Black places the last stone or not, so
+    // an area margin of 7 (0.5 after komi) is a territory margin of 7 or 6.
+    assert_eq!(black_value(0.5, false, 0, true), 1.0);
+    assert_eq!(black_value(0.5, true, 0, true), 0.5);
+    assert_eq!(black_value(2.5, true, 0, true), 1.0);
+    assert_eq!(black_value(-0.5, true, 0, true), 0.0);
+    // White to move with Black one stone ahead: the same band.
+    assert_eq!(black_value(0.5, true, 1, false), 0.5);
+    assert_eq!(black_value(1.5, true, 1, false), 1.0);
+    // Black three stones ahead (handicap), Black to move: the band moves by three.
+    assert_eq!(black_value(3.5, true, 3, true), 0.5);
+    assert_eq!(black_value(2.5, true, 3, true), 0.0);
+    assert_eq!(black_value(4.5, true, 3, true), 1.0);
 }

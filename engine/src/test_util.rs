@@ -27,3 +27,21 @@ pub(crate) fn pt(b: &Board, v: &str) -> Point {
         Move::Pass => panic!("{v} is not a point"),
     }
 }
+
+/// The plain ladder (9×9): Black D4 has two liberties, D3 and E4, against White's D5, C4
+/// and C3, and nothing stands on the ladder's path. Tests that want a breaker put a black
+/// stone at E2 with [`LADDER_BREAKER_ROW`] in row 7.
+pub(crate) const LADDER: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . O . . . . .",
+    ". . O X . . . . .",
+    ". . O . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
+
+/// Row 7 of [`LADDER`] with a black ladder breaker at E2.
+pub(crate) const LADDER_BREAKER_ROW: &str = ". . . . X . . . .";

@@ -3,7 +3,19 @@ use crate::board::Move;
 use crate::board::playout::Playout;
 use crate::play::neighbourhood::relative_code;
 
-use crate::test_util::{pt, setup};
+use crate::test_util::{LADDER, LADDER_BREAKER_ROW, pt, setup};
+
+/// Shapes where each listed neighbourhood code ([`relative_code`]) weighs its weight (in
+/// 1/256ths) and every other is no shape.
+fn shapes_weighing(weights: &[(u16, u16)]) -> &'static PlayoutShapes {
+    let weights = weights.to_vec();
+    Box::leak(Box::new(PlayoutShapes::from_fn(move |code| {
+        weights
+            .iter()
+            .find(|&&(c, _)| c == code)
+            .map_or(0, |&(_, w)| w)
+    })))
+}
 
 /// Plays `v` for `c` on `b` (must be legal).
 fn play(b: &mut Board, v: &str, c: Color) {
@@ -21,15 +33,7 @@ fn the_shape_step_draws_the_shape_moves_in_proportion_to_their_weights() {
     let heavy = relative_code(&b, d4, Color::Black);
     let light = relative_code(&b, d6, Color::Black);
     assert_ne!(heavy, light);
-    let shapes: &'static PlayoutShapes = Box::leak(Box::new(PlayoutShapes::from_fn(|code| {
-        if code == heavy {
-            768
-        } else if code == light {
-            256
-        } else {
-            0
-        }
-    })));
+    let shapes = shapes_weighing(&[(heavy, 768), (light, 256)]);
     let mut runner = HeavyPlayout::new(5, shapes);
     let last = pt(&b, "D5");
     let mut counts = [0usize; 2];
@@ -62,17 +66,7 @@ fn a_refused_shape_move_is_never_drawn_and_the_others_keep_their_proportions() {
     let (refused, heavy, light) = (code(d5), code(c4), code(e4));
     assert!(refused != heavy && refused != light && heavy != light);
     // The refused move outweighs the others by far: drawn first almost always.
-    let shapes: &'static PlayoutShapes = Box::leak(Box::new(PlayoutShapes::from_fn(|c| {
-        if c == refused {
-            20_000
-        } else if c == heavy {
-            768
-        } else if c == light {
-            256
-        } else {
-            0
-        }
-    })));
+    let shapes = shapes_weighing(&[(refused, 20_000), (heavy, 768), (light, 256)]);
     let mut runner = HeavyPlayout::new(11, shapes);
     let last = pt(&b, "D4");
     let mut counts = [0usize; 2];
@@ -127,22 +121,11 @@ fn the_policy_escapes_from_atari_when_that_gains_liberties() {
 
 #[test]
 fn the_policy_does_not_run_out_of_a_working_ladder() {
-    // The reader's ladder test position: D4 has two liberties, E4 and D3; White ataris at E4.
-    let mut rows = [
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . O . . . . .",
-        ". . O X . . . . .",
-        ". . O . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ];
+    // The reader's ladder position: D4 has two liberties, E4 and D3; White ataris at E4.
+    let mut rows = LADDER;
     for (breaker, runs) in [(false, false), (true, true)] {
         if breaker {
-            // A black stone at E2 breaks the ladder.
-            rows[7] = ". . . . X . . . .";
+            rows[7] = LADDER_BREAKER_ROW;
         }
         let mut b = setup(&rows);
         let d4 = pt(&b, "D4");

@@ -3,11 +3,22 @@
 
 use super::*;
 use crate::board::{Move, Vertex};
-use crate::test_util::{pt, setup};
+use crate::test_util::{LADDER, LADDER_BREAKER_ROW, pt, setup};
 
 fn reader() -> Reader {
     Reader::new(ReadingOptions {
         hash_mb: 4,
+        ..ReadingOptions::default()
+    })
+}
+
+/// A reader with no pattern candidates and no persistent cache (node counts that depend on
+/// the search alone), reading at most `node_limit` nodes (0: no limit).
+fn bare_reader(node_limit: u64) -> Reader {
+    Reader::new(ReadingOptions {
+        node_limit,
+        use_patterns: false,
+        persistent_cache: false,
         ..ReadingOptions::default()
     })
 }
@@ -26,17 +37,7 @@ fn read(b: &mut Board, v: &str) -> (ReadResult, ReadResult) {
 
 #[test]
 fn ladder_works_without_breaker_and_fails_with_one() {
-    let mut rows = [
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . O . . . . .",
-        ". . O X . . . . .",
-        ". . O . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ];
+    let mut rows = LADDER;
     let mut b = setup(&rows);
     let ((a, _), (d, _)) = read(&mut b, "D4");
     assert_eq!(a, WIN, "the ladder works (GNU Go: 1 E4)");
@@ -44,7 +45,7 @@ fn ladder_works_without_breaker_and_fails_with_one() {
     let s = pt(&b, "D4");
     assert_eq!(reader().ladder_attack(&mut b, s).0, WIN, "a plain ladder");
     // A black stone at E2 breaks the ladder (GNU Go: attack 0).
-    rows[7] = ". . . . X . . . .";
+    rows[7] = LADDER_BREAKER_ROW;
     let mut b = setup(&rows);
     let ((a, _), _) = read(&mut b, "D4");
     assert_eq!(a, 0, "ladder breaker");
@@ -248,17 +249,7 @@ fn trace_records_the_variations() {
 
 #[test]
 fn node_limit_answers_conservatively() {
-    let mut b = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . O . . . . .",
-        ". . O X . . . . .",
-        ". . O . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let mut b = setup(&LADDER);
     let s = pt(&b, "D4");
     let mut r = Reader::new(ReadingOptions {
         node_limit: 3,
@@ -513,12 +504,7 @@ fn superstring_liberties_do_not_chase_a_running_member() {
     // more than five (it is not short of liberties), 23 792.
     let mut b = issue19_corner();
     let s = pt(&b, "A2");
-    let mut r = Reader::new(ReadingOptions {
-        node_limit: 0,
-        use_patterns: false,
-        persistent_cache: false,
-        ..ReadingOptions::default()
-    });
+    let mut r = bare_reader(0);
     let (code, mv) = r.attack(&mut b, s);
     assert_eq!((code, mv), (KO_A, Some(pt(&b, "B3"))));
     assert!(r.nodes() < 40_000, "{} nodes", r.nodes());
@@ -539,7 +525,7 @@ fn default_budget_bounds_every_question() {
     // Cut short: a conservative answer, never a false capture.
     assert!(code == 0 || code == KO_A, "{code}");
     assert!(r.nodes() <= o.node_limit + 1, "{} nodes", r.nodes());
-    // (The same corner with no budget reads 117 360 nodes.)
+    // (The same corner with no budget reads 23 792 nodes.)
     let (code, _) = r.find_defense(&mut b, s);
     assert_ne!(code, 0);
     assert!(r.nodes() <= 2 * (o.node_limit + 1), "{} nodes", r.nodes());
@@ -599,10 +585,6 @@ fn a_squeeze_fills_a_liberty_the_attacker_cannot_take() {
         ". . . . . . . . .",
     ]);
     let s = pt(&b, "H9");
-    let mut r = Reader::new(ReadingOptions {
-        use_patterns: false,
-        persistent_cache: false,
-        ..ReadingOptions::default()
-    });
+    let mut r = bare_reader(ReadingOptions::default().node_limit);
     assert_eq!(r.attack(&mut b, s), (WIN, Some(pt(&b, "E9"))));
 }

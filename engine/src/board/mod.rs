@@ -438,6 +438,37 @@ impl Board {
         self.captures[by as usize]
     }
 
+    /// The stones the last move captured: the first `out.len()` of them go into `out`; the
+    /// return value counts them all. A captured string keeps its links off the board until a
+    /// later move, so they are read from there.
+    #[inline]
+    pub fn last_captured(&self, out: &mut [Point]) -> usize {
+        let Some(rec) = self.history.last() else {
+            return 0;
+        };
+        if rec.n_captured == 0 {
+            return 0;
+        }
+        let heads = &rec.captured[..rec.n_captured as usize];
+        let total = heads
+            .iter()
+            .map(|h| self.string_size[h.index()] as usize)
+            .sum();
+        let mut k = 0;
+        for &h in heads {
+            let mut s = h;
+            while k < out.len() {
+                out[k] = s;
+                k += 1;
+                s = self.next[s.index()];
+                if s == h {
+                    break;
+                }
+            }
+        }
+        total
+    }
+
     /// The simple-ko point and the colour it forbids, if there is one.
     #[inline]
     pub fn ko_point(&self) -> Option<(Point, Color)> {

@@ -145,9 +145,11 @@ impl PlayoutShapes {
 ///    put in atari by capturing an attacker or by extending to at least two liberties (not
 ///    into a working ladder, [`ladder_captures`]); else
 ///    capture a string our own previous move put in atari and the opponent left there;
-/// 2. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
+/// 2. when the last move took 3 to 6 of our stones and left an eye space of that shape, its
+///    vital point (nakade, [`nakade_point`]);
+/// 3. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
 ///    self-atari), drawn in proportion to their weights;
-/// 3. a uniformly random move that does not fill an own eye nor put two or more stones into
+/// 4. a uniformly random move that does not fill an own eye nor put two or more stones into
 ///    atari (nor, three times in four, a single stone); a pass when there is none.
 ///
 /// Nothing is allocated per playout: the scratch buffer lives in the runner.
@@ -236,6 +238,9 @@ impl HeavyPlayout {
             {
                 return Some(p);
             }
+            if let Some(p) = nakade_point(board, color) {
+                return Some(p);
+            }
             if self.rng.below(256) < SHAPE_RATE {
                 if let Some(p) = self.shape_answer(board, last, color) {
                     return Some(p);
@@ -302,14 +307,12 @@ impl HeavyPlayout {
                 if b.is_eye(p, color) || !b.is_legal_simple(p, color) {
                     return false;
                 }
+                if !self_atari(b, p, color, 1) {
+                    return true;
+                }
                 // A lone stone in atari is mostly a gift of a tempo, but sometimes the
                 // throw-in that kills an eye: refused most of the time, not always.
-                let min_stones = if rng.below(256) < LONE_SELF_ATARI_REFUSAL {
-                    1
-                } else {
-                    2
-                };
-                !self_atari(b, p, color, min_stones)
+                !self_atari(b, p, color, 2) && rng.below(256) >= LONE_SELF_ATARI_REFUSAL
             },
         )
     }
@@ -358,6 +361,31 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
     ours[..count]
         .iter()
         .find_map(|&(_, s)| rescue_move(board, s, color))
+}
+
+/// After the opponent's last move took 3 to 6 of `color`'s stones (their points are now an
+/// eye space of its: every point around them is its stone or the edge), the vital point:
+/// the one point with more neighbours in the space than any other — the middle of a
+/// straight or bent three, the centre of a pyramid four, bulky or cross five, rabbity six.
+/// Played there, the space makes one eye, not two. A square four (dead as it is) and the
+/// spaces that live (straight and bent fours, a 2×3 six) have no such single point.
+fn nakade_point(board: &Board, color: Color) -> Option<Point> {
+    let mut space = [Point::NONE; 6];
+    let size = board.last_captured(&mut space);
+    if !(3..=6).contains(&size) {
+        return None;
+    }
+    let space = &space[..size];
+    let (mut vital, mut most, mut tied) = (Point::NONE, 0, false);
+    for &p in space {
+        let inside = p.neighbors().iter().filter(|n| space.contains(n)).count();
+        if inside > most {
+            (vital, most, tied) = (p, inside, false);
+        } else if inside == most {
+            tied = true;
+        }
+    }
+    (!tied && most >= 2 && board.is_legal_simple(vital, color)).then_some(vital)
 }
 
 /// A string at or next to `p` is in atari. Most moves put nothing in atari: one

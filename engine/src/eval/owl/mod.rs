@@ -31,6 +31,7 @@ use crate::board::{Board, Color, NUM_CELLS, Point};
 use crate::eval::eyes::EyeSpace;
 use crate::tactics::pattern_view::{NoPatterns, PatternSet};
 use crate::tactics::reading::{Reader, ReadingOptions, WIN};
+use std::time::Instant;
 
 /// Cut-offs of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +51,9 @@ pub struct OwlOptions {
     /// `Owl::conditional_retake`); a success that needs it is [`KO_B`] for that side (`KO_A`
     /// for the other). Without it results are only [`WIN`] or 0.
     pub ko_results: bool,
+    /// A search still running at this instant judges the rest statically, as one out of
+    /// nodes does: the move generator's share of a move's time for the owl.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for OwlOptions {
@@ -61,6 +65,7 @@ impl Default for OwlOptions {
             escape_area: 14,
             attack_verify_depth: 8,
             ko_results: true,
+            deadline: None,
         }
     }
 }
@@ -278,6 +283,7 @@ impl Owl {
 
     fn out_of_budget(&self) -> bool {
         self.nodes - self.question_start >= self.opts.node_limit
+            || self.opts.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn tt_key(&self, b: &Board, attacker_to_move: bool) -> u64 {

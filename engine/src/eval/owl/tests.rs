@@ -422,3 +422,38 @@ fn a_ko_the_defender_can_never_end_is_no_life() {
     assert_eq!(b.ko_point().map(|(p, _)| p), Some(pt(&b, "E1")));
     assert_eq!(unchanged(&mut b, |b| owl().defend(b, &d)).0, 0);
 }
+
+#[test]
+fn a_passed_deadline_stops_the_reading_and_a_distant_one_changes_nothing() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O . .",
+        "X X X X X X O . .",
+        "X . . . . X O . .",
+        "X X X X X X O . .",
+        "O O O O O O O . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let with_deadline = |deadline| {
+        Owl::new(OwlOptions {
+            deadline,
+            ..OwlOptions::default()
+        })
+    };
+    let mut unbounded = owl();
+    let full = unchanged(&mut b, |b| unbounded.status(b, &d));
+    let mut distant = with_deadline(Some(Instant::now() + std::time::Duration::from_secs(3600)));
+    assert_eq!(unchanged(&mut b, |b| distant.status(b, &d)), full);
+    assert_eq!(distant.nodes(), unbounded.nodes());
+    let mut passed = with_deadline(Some(Instant::now()));
+    unchanged(&mut b, |b| passed.status(b, &d));
+    assert!(
+        passed.nodes() * 4 < unbounded.nodes(),
+        "{} nodes after the deadline, {} without",
+        passed.nodes(),
+        unbounded.nodes()
+    );
+}

@@ -235,10 +235,17 @@ impl Stage for DragonStage {
         touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
+            deadline: ctx.reading_deadline,
             ..Default::default()
         })
         .with_patterns(patterns);
         for dragon in touched.into_iter().take(MAX_DRAGONS_READ) {
+            if ctx
+                .reading_deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                break;
+            }
             let t = std::time::Instant::now();
             let status = owl.status(board, &dragon.stones);
             if super::trace_enabled() {

@@ -403,6 +403,7 @@ fn the_dragon_stage_values_the_vital_point_of_a_critical_group_near_the_last_mov
             evaluator: &evaluator,
             patterns: &NoPatterns,
             pass_margin: 0.0,
+            reading_deadline: None,
         };
         stages::DragonStage.run(&mut ctx, &mut values);
         let vital = pt(&b, "B1").index();
@@ -435,6 +436,7 @@ fn the_contact_stage_answers_an_attachment_with_the_hane_or_the_block() {
         evaluator: &evaluator,
         patterns: &NoPatterns,
         pass_margin: 0.0,
+        reading_deadline: None,
     };
     stages::ContactStage.run(&mut ctx, &mut values);
     for v in ["R17", "R15"] {

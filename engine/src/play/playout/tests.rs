@@ -271,3 +271,108 @@ fn a_playout_database_beyond_the_3x3_ring_is_refused() {
             .is_none()
     );
 }
+
+/// White (O) takes the three black stones with its last move at the marked point of
+/// `rows` (the wall around them white); Black to move.
+fn after_white_takes(rows: &[&str], capture: &str) -> Board {
+    let mut b = setup(rows);
+    let before = b.captures(Color::White);
+    play(&mut b, capture, Color::White);
+    assert!(b.captures(Color::White) > before, "{capture} takes nothing");
+    b
+}
+
+#[test]
+fn after_a_capture_of_three_in_a_row_the_policy_plays_the_middle() {
+    let mut b = after_white_takes(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . O O O O . . .",
+            ". O X X X . O . .",
+            ". . O O O O . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ],
+        "F6",
+    );
+    let mut taken = [Point::NONE; 8];
+    assert_eq!(b.last_captured(&mut taken), 3);
+    for seed in 0..20 {
+        let mut runner = HeavyPlayout::new(seed, PlayoutShapes::none());
+        assert_eq!(runner.choose_move(&mut b, Color::Black), Some(pt(&b, "D6")));
+    }
+}
+
+#[test]
+fn the_vital_point_of_a_bent_three_and_a_pyramid_four_in_the_corner() {
+    let bent = after_white_takes(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". O . . . . . . .",
+            "X O . . . . . . .",
+            "X X O . . . . . .",
+        ],
+        "A3",
+    );
+    assert_eq!(nakade_point(&bent, Color::Black), Some(pt(&bent, "A1")));
+    let pyramid = after_white_takes(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". O . . . . . . .",
+            "X O . . . . . . .",
+            "X X O . . . . . .",
+            "X O . . . . . . .",
+        ],
+        "A4",
+    );
+    assert_eq!(
+        nakade_point(&pyramid, Color::Black),
+        Some(pt(&pyramid, "A2"))
+    );
+}
+
+#[test]
+fn no_vital_point_in_a_square_four_or_a_straight_four() {
+    let square = after_white_takes(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            "O O O . . . . . .",
+            "X X O . . . . . .",
+            "X X . . . . . . .",
+        ],
+        "C1",
+    );
+    assert_eq!(nakade_point(&square, Color::Black), None);
+    let straight = after_white_takes(
+        &[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            "X O . . . . . . .",
+            "X O . . . . . . .",
+            "X O . . . . . . .",
+            "X O . . . . . . .",
+        ],
+        "A5",
+    );
+    assert_eq!(nakade_point(&straight, Color::Black), None);
+}

@@ -579,6 +579,28 @@ pub fn summarize(records: &[GameRecord]) -> String {
                 .count(),
         median(&ours),
         median(&theirs),
+    ) + &without_opponent_crashes(records)
+}
+
+/// A game the opponent's crash ended is tesuji's by forfeit but says nothing of strength:
+/// when there are such games, the win rate of the others too.
+fn without_opponent_crashes(records: &[GameRecord]) -> String {
+    let played: Vec<&GameRecord> = records
+        .iter()
+        .filter(|r| !matches!(r.outcome, Outcome::Crashed(c, _) if c != r.tesuji_color))
+        .collect();
+    let forfeits = records.len() - played.len();
+    if forfeits == 0 {
+        return String::new();
+    }
+    let n = played.len() as u32;
+    let wins = played.iter().filter(|r| r.tesuji_won()).count() as u32;
+    let (lo, hi) = wilson_interval(wins, n);
+    format!(
+        "\nwithout the {forfeits} game(s) the opponent's crash ended: tesuji won {wins} of {n} ({:.1}%, 95% Wilson interval {:.1}%..{:.1}%)",
+        100.0 * f64::from(wins) / f64::from(n.max(1)),
+        100.0 * lo,
+        100.0 * hi,
     )
 }
 

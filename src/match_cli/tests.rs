@@ -93,8 +93,27 @@ fn per_game_json_reads_back_and_shards_parse() {
     let summary = summarize(&back.into_iter().map(|(_, r)| r).collect::<Vec<_>>());
     assert!(summary.starts_with("tesuji won 1 of 3 games"), "{summary}");
     assert!(summary.contains("crashes: 1 (tesuji 1)"), "{summary}");
+    // Tesuji's own crash is a loss like any other: no forfeit line.
+    assert!(!summary.contains("opponent's crash"), "{summary}");
+    let mut forfeit = back_records(&text);
+    forfeit[1].outcome = Outcome::Crashed(Color::Black, "closed".into());
+    forfeit[1].winner = Some(Color::White);
+    let summary = summarize(&forfeit);
+    assert!(summary.starts_with("tesuji won 2 of 3 games"), "{summary}");
+    assert!(
+        summary.contains("without the 1 game(s) the opponent's crash ended: tesuji won 1 of 2"),
+        "{summary}"
+    );
     assert_eq!(parse_shard("2/3"), Ok((1, 3)));
     assert!(
         parse_shard("0/3").is_err() && parse_shard("4/3").is_err() && parse_shard("x").is_err()
     );
+}
+
+fn back_records(json: &str) -> Vec<GameRecord> {
+    from_json(json)
+        .unwrap()
+        .into_iter()
+        .map(|(_, r)| r)
+        .collect()
 }

@@ -88,9 +88,22 @@ fn one_move_captures_two_strings() {
         assert_eq!(b.color_at(pt(&b, v)), None, "{v} captured");
     }
     assert_eq!(b.captures(Color::White), 3);
+    // The three strings' stones, each once; a short buffer gets the first and the count.
+    let mut taken = [Point::NONE; 8];
+    assert_eq!(b.last_captured(&mut taken), 3);
+    let mut got: Vec<Point> = taken[..3].to_vec();
+    got.sort_by_key(|p| p.index());
+    let mut want: Vec<Point> = ["B3", "D3", "C2"].iter().map(|v| pt(&b, v)).collect();
+    want.sort_by_key(|p| p.index());
+    assert_eq!(got, want);
+    let mut one = [Point::NONE; 1];
+    assert_eq!(b.last_captured(&mut one), 3);
+    assert!(want.contains(&one[0]));
     b.undo();
     b.validate().unwrap();
     assert_eq!(b.libs(pt(&b, "C2")), 1);
+    // Undone: no last move, nothing captured.
+    assert_eq!(b.last_captured(&mut taken), 0);
 }
 
 #[test]

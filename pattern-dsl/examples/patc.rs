@@ -1,8 +1,9 @@
 //! Compiles a `.db` file and prints the generated module (or the diagnostics), or prints a
-//! generated stress database.
+//! generated stress database. `--source` prints the compact text `build.rs` writes (what
+//! rustc compiles) instead of the formatted code.
 //!
 //! ```text
-//! cargo run -p pattern-dsl --example patc -- FILE.db
+//! cargo run -p pattern-dsl --example patc -- [--source] FILE.db
 //! cargo run -p pattern-dsl --example patc -- --stress 2000 [SEED] > stress.db
 //! ```
 
@@ -14,8 +15,9 @@ fn main() {
         print!("{}", pattern_dsl::stress::generate(count, seed));
         return;
     }
-    let Some(path) = args.first() else {
-        eprintln!("usage: patc FILE.db | patc --stress COUNT [SEED]");
+    let source_text = args.first().map(String::as_str) == Some("--source");
+    let Some(path) = args.get(usize::from(source_text)) else {
+        eprintln!("usage: patc [--source] FILE.db | patc --stress COUNT [SEED]");
         std::process::exit(2);
     };
     let source = std::fs::read_to_string(path).unwrap_or_else(|e| {
@@ -23,6 +25,7 @@ fn main() {
         std::process::exit(2);
     });
     match pattern_dsl::compile(path, &source, &pattern_dsl::Options::default()) {
+        Ok(db) if source_text => print!("{}", db.source()),
         Ok(db) => print!("{}", db.pretty()),
         Err(d) => {
             eprint!("{}", d.render());

@@ -52,3 +52,18 @@ fn runtime_path_is_configurable() {
     assert!(code.contains("us: crate::engine::board::Color"), "{code}");
     assert!(!code.contains("tesuji_engine"));
 }
+
+/// What build scripts write (`CompiledDatabase::source`) is the same tokens, broken into
+/// lines (one line of megabytes makes rustc slow, see `codegen::lines`).
+#[test]
+fn build_script_source_is_the_tokens_in_lines() {
+    for (name, source) in fixtures() {
+        let db = pattern_dsl::compile(&name, &source, &pattern_dsl::Options::default()).unwrap();
+        let text = db.source();
+        let reparsed: proc_macro2::TokenStream = text.parse().expect("source lexes");
+        assert_eq!(reparsed.to_string(), db.tokens().to_string(), "{name}");
+        syn::parse_file(&text).expect("source parses");
+        let longest = text.lines().map(str::len).max().unwrap_or(0);
+        assert!(longest < 5_000, "{name}: a line of {longest} bytes");
+    }
+}

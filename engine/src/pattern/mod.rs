@@ -64,6 +64,59 @@ pub fn fill_wide<B: PatternBoard + ?Sized>(
     }
 }
 
+/// Copies into `buf` (a bordered board of stride `wide`, as [`fill_wide`] fills, already
+/// [`OFF_BOARD`] where no point is written) the window of the board of side `n` whose padded
+/// cells (see [`PatternBoard::cells`]) are `cells`, around `(x, y)`: `reach` columns to the
+/// left and right, rows above and below (`[left, right, up, down]`), as seen by `us`, with
+/// `(x, y)` at `buf[base]`. Points off the board are not written. What a generated `match_at`
+/// runs the decision tree on, the same tree as `scan`'s on the whole board.
+#[allow(clippy::too_many_arguments)]
+pub fn fill_window(
+    cells: &[u8],
+    n: i32,
+    x: i32,
+    y: i32,
+    us: Color,
+    reach: [i32; 4],
+    wide: i32,
+    base: usize,
+    buf: &mut [u8],
+) {
+    let n = n.clamp(0, MAX_SIZE);
+    let [left, right, up, down] = reach;
+    let (x0, x1) = ((x - left).max(0), (x + right).min(n - 1));
+    if x0 > x1 {
+        return;
+    }
+    let len = (x1 - x0 + 1) as usize;
+    for py in (y - up).max(0)..=(y + down).min(n - 1) {
+        let src = ((py + 1) * STRIDE + x0 + 1) as usize;
+        let dst = base as isize + ((py - y) * wide + x0 - x) as isize;
+        let (Some(src), Some(dst)) = (
+            cells.get(src..src + len),
+            usize::try_from(dst)
+                .ok()
+                .and_then(|d| buf.get_mut(d..d + len)),
+        ) else {
+            continue;
+        };
+        match us {
+            Color::Black => {
+                for (d, s) in dst.iter_mut().zip(src) {
+                    *d = s & 3;
+                }
+            }
+            // Swaps 1 and 2 (the two colours), keeps 0 and 3.
+            Color::White => {
+                for (d, s) in dst.iter_mut().zip(src) {
+                    let s = s & 3;
+                    *d = s ^ (((s ^ (s >> 1)) & 1) * 3);
+                }
+            }
+        }
+    }
+}
+
 /// The padded cell array of a board that has none, built from [`PatternBoard::code`].
 pub fn padded_codes<B: PatternBoard + ?Sized>(board: &B) -> Vec<u8> {
     let mut cells = vec![OFF_BOARD; NUM_CELLS];
@@ -810,5 +863,38 @@ impl MatchIndex {
             .enumerate()
             .filter(|(_, h)| !h.is_empty())
             .map(move |(p, h)| (p as i32 % n, p as i32 / n, &h[..]))
+    }
+}
+
+/// A bit-parallel leaf of a generated decision tree kept as a table (the leaves a database's
+/// tree does not emit as code, see `pattern_dsl::codegen::tree::UNROLLED_CELLS`): `full` has
+/// a bit per variant of the leaf, and each cell, an offset from the anchor at `buf[base]` in
+/// a bordered board, keeps the bits its code's mask has, until none is left; `ids[i]` is the
+/// variant of bit `i`, recorded in `hits` when its bit is left.
+#[inline(never)]
+pub fn bit_leaf(
+    buf: &[u8],
+    base: usize,
+    full: u64,
+    cells: &[(isize, [u64; 4])],
+    ids: &[u32],
+    hits: &mut Hits,
+) {
+    let mut a = full;
+    for (off, masks) in cells {
+        let code = buf
+            .get(base.wrapping_add_signed(*off))
+            .copied()
+            .unwrap_or(OFF_BOARD);
+        a &= masks[(code & 3) as usize];
+        if a == 0 {
+            return;
+        }
+    }
+    while a != 0 {
+        if let Some(&v) = ids.get(a.trailing_zeros() as usize) {
+            hits.push(v);
+        }
+        a &= a - 1;
     }
 }

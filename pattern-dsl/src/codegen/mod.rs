@@ -127,7 +127,15 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         .collect();
 
     let tree = tree::build(db);
-    let mut emitter = Emitter::new(&tree);
+    // Every function of the tree starts so: the anchor's range, which lets the compiler drop
+    // the bounds check of every read (each reads within `LO` of the anchor), and `rd`.
+    let prologue = quote! {
+        if !(LO..=HI).contains(&base) {
+            return;
+        }
+        let rd = |dx: isize, dy: isize| buf[base.wrapping_add_signed(dy * STEP + dx)];
+    };
+    let mut emitter = Emitter::new(&tree, prologue.clone());
     let root_body = match tree.root {
         Some(root) => emitter.node(root, 0),
         None => quote!(),
@@ -218,15 +226,27 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
 
         #(#conds)*
 
-        /// The figure tests: the decision tree from the anchor, reading cells through `rd`
-        /// (offsets from the anchor), recording the variants whose figure matched.
-        #[allow(unused_variables, unreachable_patterns, clippy::all)]
-        #[inline(always)]
-        fn figure<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
-            #root_body
-        }
+        use tree::figure;
 
-        #(#fns)*
+        /// The decision tree, in a module of its own: incremental builds re-optimise a
+        /// module's code as a whole, and an edit of a pattern's value or conditions leaves
+        /// this one alone.
+        mod tree {
+            #[allow(unused_imports)]
+            use super::*;
+
+            /// The figure tests: the decision tree from the anchor at `buf[base]`, a bordered
+            /// board (see [`scan`]), recording the variants whose figure matched. Every matcher
+            /// path (`scan`, `match_at`, the incremental index) runs this one tree.
+            #[allow(unused_variables, unreachable_patterns, clippy::all)]
+            #[inline]
+            pub(super) fn figure(buf: &Wide, base: usize, hits: &mut __rt::Hits) {
+                #prologue
+                #root_body
+            }
+
+            #(#fns)*
+        }
 
         /// Runs the conditions of variant `v`, whose figure matched at `(x, y)`, and reports it.
         #[allow(unused_variables, clippy::all)]
@@ -267,9 +287,7 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             match_cells(board, cells, x, y, us, &mut __rt::Hits::new(), f)
         }
 
-        /// [`match_at`] with the board's padded cell array at hand: the fast path reads it by
-        /// constant offsets when the whole footprint is on the board, the checked path tests
-        /// the coordinates of every cell it reads.
+        /// [`match_at`] with the board's padded cell array at hand.
         #[allow(clippy::all)]
         #[inline]
         fn match_cells<B: __rt::PatternBoard + ?Sized>(
@@ -300,27 +318,14 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
 
         /// The figure tests at `(x, y)`, an empty point of the board of side `n` whose padded
         /// cells are `cells`: records the variants whose figure matches (conditions not run).
-        /// The fast path reads the cells by constant offsets when the whole footprint is on
-        /// the board; the checked path tests the coordinates of every cell it reads.
+        /// Copies the footprint's window around the anchor into a bordered buffer, as [`scan`]
+        /// lays out the whole board, and runs the same tree.
         #[allow(clippy::all)]
         #[inline]
         pub fn figure_hits(cells: &[u8], n: i32, x: i32, y: i32, us: #color, hits: &mut __rt::Hits) {
-            let base = (y + 1) * __rt::STRIDE + x + 1;
-            let map = __rt::code_map(us);
-            if x >= #min_dx && y >= #min_dy && x < n - #max_dx && y < n - #max_dy {
-                let rd =                 |dx: i32, dy: i32| map[(cells[(base + dy * __rt::STRIDE + dx) as usize] & 3) as usize];
-                figure(&rd, hits);
-            } else {
-                let rd =                 |dx: i32, dy: i32| {
-                    let (px, py) = (x + dx, y + dy);
-                    if (px as u32) < n as u32 && (py as u32) < n as u32 {
-                        map[(cells[((py + 1) * __rt::STRIDE + px + 1) as usize] & 3) as usize]
-                    } else {
-                        __rt::OFF_BOARD
-                    }
-                };
-                figure(&rd, hits);
-            }
+            let mut buf = [__rt::OFF_BOARD; AREA];
+            __rt::fill_window(cells, n, x, y, us, REACH, WIDE, LO, &mut buf);
+            figure(&buf, LO, hits);
         }
 
         /// The figure half of this matcher, for a [`MatchIndex`](__rt::MatchIndex).
@@ -348,28 +353,39 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         }
 
         /// The figure tests on a bordered copy of the board (see [`scan`]) for the anchor at
-        /// `buf[base]`, an empty point: records the variants whose figure matches.
-        /// `buf` must be `WIDE * WIDE` long.
+        /// `buf[base]`, an empty point: records the variants whose figure matches. Nothing
+        /// is recorded unless `buf` is `WIDE * WIDE` long and `base` a point of the board in it.
         pub fn figure_wide(buf: &[u8], base: i32, hits: &mut __rt::Hits) {
-            match buf.try_into() {
-                Ok(buf) => figure_array(buf, base, hits),
-                Err(_) => panic!("a bordered board of the wrong size"),
+            if let Ok(buf) = buf.try_into() {
+                figure(buf, base as usize, hits);
             }
-        }
-
-        /// [`figure_wide`] on an array, whose length the bounds checks know.
-        #[inline(always)]
-        fn figure_array(buf: &[u8; (WIDE * WIDE) as usize], base: i32, hits: &mut __rt::Hits) {
-            let rd = |dx: i32, dy: i32| buf[(base + dy * WIDE + dx) as usize];
-            figure(&rd, hits);
         }
 
         /// How far from the anchor the footprint reaches (in rows or columns).
         pub const RADIUS: i32 = #radius;
 
-        /// Stride of the bordered copy of the board [`scan`] matches on: the largest board and
+        /// How far the footprint reaches to the left, right, top and bottom of the anchor.
+        const REACH: [i32; 4] = [#min_dx, #max_dx, #min_dy, #max_dy];
+
+        /// Stride of the bordered copy of the board the tree matches on: the largest board and
         /// a border of [`RADIUS`] on each side, so that every anchor reads by constant offsets.
         const WIDE: i32 = __rt::MAX_SIZE + 2 * RADIUS;
+
+        /// Length of the bordered copy.
+        const AREA: usize = (WIDE * WIDE) as usize;
+
+        /// The bordered copy of a board, seen by `us`.
+        type Wide = [u8; AREA];
+
+        /// The index of the board's point `(0, 0)` in the bordered copy: the lowest anchor.
+        const LO: usize = (RADIUS * WIDE + RADIUS) as usize;
+
+        /// The highest anchor: every cell the tree reads from an anchor in `LO..=HI` is in
+        /// the copy (and the bounds checks know it).
+        const HI: usize = AREA - 1 - LO;
+
+        /// A row of the bordered copy, as an offset of the cells the tree reads.
+        const STEP: isize = WIDE as isize;
 
         /// [`match_at`] at every point of the board, row by row. Matches on a copy of the
         /// board with a border of [`RADIUS`] cells and codes already seen by `us`: no edge
@@ -379,17 +395,17 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             us: #color,
             f: &mut impl FnMut(__rt::Match),
         ) {
-            let mut buf = [__rt::OFF_BOARD; (WIDE * WIDE) as usize];
+            let mut buf: Wide = [__rt::OFF_BOARD; AREA];
             __rt::fill_wide(board, us, RADIUS, WIDE, &mut buf);
             let n = board.size().min(__rt::MAX_SIZE);
             let mut hits = __rt::Hits::new();
             for y in 0..n {
                 for x in 0..n {
-                    let base = (y + RADIUS) * WIDE + x + RADIUS;
-                    if buf[base as usize] != __rt::EMPTY {
+                    let base = ((y + RADIUS) * WIDE + x + RADIUS) as usize;
+                    if buf[base] != __rt::EMPTY {
                         continue;
                     }
-                    figure_array(&buf, base, &mut hits);
+                    figure(&buf, base, &mut hits);
                     if !hits.is_empty() {
                         for &v in hits.sorted() {
                             report(board, x, y, us, v, f);
@@ -419,6 +435,25 @@ fn test_expr(t: &tree::Test) -> TokenStream {
     } else {
         let mask = Literal::u8_unsuffixed(t.mask);
         quote!(rd(#dx, #dy) & #mask == #value)
+    }
+}
+
+/// A bit-parallel leaf over `chunk` as a table that `__rt::bit_leaf` walks: per cell, its
+/// offset from the anchor in the bordered board and the masks of [`bit_leaf`].
+fn bit_table(chunk: &[tree::Item]) -> TokenStream {
+    let hex = |m: tree::Bits| {
+        let lit: TokenStream = format!("{m:#x}").parse().expect("hex literal");
+        lit
+    };
+    let full = hex(tree::full_mask(chunk.len()));
+    let cells = tree::bit_plan(chunk).into_iter().map(|c| {
+        let masks = c.masks.map(hex);
+        let (dx, dy) = (int(c.dx as i64), int(c.dy as i64));
+        quote!((#dy * STEP + #dx, [#(#masks),*]))
+    });
+    let ids = chunk.iter().map(|(v, _)| Literal::u32_unsuffixed(*v));
+    quote! {
+        __rt::bit_leaf(buf, base, #full, &[#(#cells),*], &[#(#ids),*], hits);
     }
 }
 
@@ -484,11 +519,17 @@ struct Emitter<'a> {
     /// Nodes already emitted as functions.
     done: Vec<bool>,
     fns: Vec<TokenStream>,
+    /// The first lines of every function of the tree (bounds and `rd`).
+    prologue: TokenStream,
+    /// The bit-parallel leaves emitted as code, not tables (see [`tree::UNROLLED_CELLS`]).
+    unrolled: Vec<bool>,
 }
 
 impl Emitter<'_> {
-    fn new(tree: &tree::Tree) -> Emitter<'_> {
+    fn new(tree: &tree::Tree, prologue: TokenStream) -> Emitter<'_> {
         Emitter {
+            prologue,
+            unrolled: tree.unrolled(),
             tree,
             refs: tree.refcounts(),
             sizes: vec![None; tree.nodes.len()],
@@ -506,6 +547,10 @@ impl Emitter<'_> {
             return s;
         }
         let s = match &self.tree.nodes[id] {
+            // A call per table.
+            tree::Node::Leaf(items) if tree::use_bits(items) && !self.unrolled[id] => {
+                items.len().div_ceil(tree::BITS)
+            }
             tree::Node::Leaf(items) => items.iter().map(|(_, t)| 1 + t.len()).sum(),
             tree::Node::Switch { arms, rest, .. } => {
                 let children: Vec<_> = arms
@@ -531,19 +576,25 @@ impl Emitter<'_> {
             if !self.done[id] {
                 self.done[id] = true;
                 let body = self.node(id, 0);
+                let prologue = &self.prologue;
                 self.fns.push(quote! {
                     #[allow(unused_variables, unreachable_patterns, clippy::all)]
                     #[inline(never)]
-                    fn #name<R: Fn(i32, i32) -> u8>(rd: &R, hits: &mut __rt::Hits) {
+                    fn #name(buf: &Wide, base: usize, hits: &mut __rt::Hits) {
+                        #prologue
                         #body
                     }
                 });
             }
-            return quote!(#name(rd, hits););
+            return quote!(#name(buf, base, hits););
         }
         match &self.tree.nodes[id] {
-            tree::Node::Leaf(items) if tree::use_bits(items) => {
+            tree::Node::Leaf(items) if tree::use_bits(items) && self.unrolled[id] => {
                 let chunks = items.chunks(tree::BITS).map(bit_leaf);
+                quote!(#(#chunks)*)
+            }
+            tree::Node::Leaf(items) if tree::use_bits(items) => {
+                let chunks = items.chunks(tree::BITS).map(bit_table);
                 quote!(#(#chunks)*)
             }
             tree::Node::Leaf(items) => {
@@ -681,7 +732,82 @@ fn emit(e: &Expr) -> TokenStream {
     }
 }
 
+/// Renders items as compact Rust source for a build script to write and a crate to
+/// `include!`: tokens separated by spaces, with a line break after every `;` and every block,
+/// and after a `,` once a line is long (tables).
+///
+/// The line breaks matter: rustc computes the line and column of every panic location (each
+/// bounds check of the tree), and the column by scanning the line from its start, so a
+/// generated file on one line (`TokenStream::to_string`) of megabytes compiles quadratically
+/// slowly (the 2,000-pattern stress database: 124 s for its module on one line, 15 s broken).
+pub fn lines(tokens: &TokenStream) -> String {
+    let mut out = Lines::default();
+    out.stream(tokens.clone());
+    out.text
+}
+
+/// See [`lines`].
+#[derive(Default)]
+struct Lines {
+    text: String,
+    /// Where the current line starts in `text`.
+    line: usize,
+}
+
+impl Lines {
+    /// A `,` ends a line longer than this.
+    const WIDTH: usize = 100;
+
+    fn stream(&mut self, tokens: TokenStream) {
+        use proc_macro2::{Delimiter, Spacing, TokenTree};
+        use std::fmt::Write as _;
+        for tt in tokens {
+            match tt {
+                TokenTree::Group(g) => {
+                    let (open, close) = match g.delimiter() {
+                        Delimiter::Parenthesis => ("(", ")"),
+                        Delimiter::Brace => ("{", "}"),
+                        Delimiter::Bracket => ("[", "]"),
+                        Delimiter::None => ("", ""),
+                    };
+                    self.text.push_str(open);
+                    self.stream(g.stream());
+                    self.text.push_str(close);
+                    if g.delimiter() == Delimiter::Brace {
+                        self.newline();
+                    } else {
+                        self.text.push(' ');
+                    }
+                }
+                TokenTree::Ident(i) => {
+                    let _ = write!(self.text, "{i} ");
+                }
+                TokenTree::Literal(l) => {
+                    let _ = write!(self.text, "{l} ");
+                }
+                TokenTree::Punct(p) => {
+                    self.text.push(p.as_char());
+                    if p.spacing() == Spacing::Alone {
+                        let long = self.text.len() - self.line > Self::WIDTH;
+                        match p.as_char() {
+                            ';' => self.newline(),
+                            ',' if long => self.newline(),
+                            _ => self.text.push(' '),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn newline(&mut self) {
+        self.text.push('\n');
+        self.line = self.text.len();
+    }
+}
+
 /// Renders items as formatted Rust source.
+#[cfg(feature = "pretty")]
 pub fn pretty(tokens: &TokenStream) -> String {
     match syn::parse2::<syn::File>(tokens.clone()) {
         Ok(file) => prettyplease::unparse(&file),

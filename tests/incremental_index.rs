@@ -5,7 +5,9 @@
 use pattern_dsl::InterpMatch;
 use proptest::prelude::*;
 use tesuji::engine::board::{Board, Color};
-use tesuji::engine::pattern::{Figures, Match, MatchIndex};
+use tesuji::engine::pattern::{
+    EMPTY, Figures, Hits, MAX_SIZE, Match, MatchIndex, OFF_BOARD, PatternBoard, fill_wide,
+};
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::{self, Interpreted};
 
@@ -23,7 +25,34 @@ fn all_figures() -> Vec<(&'static str, &'static Figures)> {
 }
 
 fn hits(index: &MatchIndex) -> Vec<(i32, i32, Vec<u32>)> {
-    index.hits().map(|(x, y, h)| (x, y, h.to_vec())).collect()
+    let mut all = Vec::new();
+    index.for_each_hit(|x, y, h| all.push((x, y, h.to_vec())));
+    all
+}
+
+/// The figure matches of `board` by the database's whole tree at every anchor, on the
+/// bordered copy `scan` uses: what an index must hold, whatever parts it re-matched.
+fn reference(f: &Figures, board: &PatternView, us: Color) -> Vec<(i32, i32, Vec<u32>)> {
+    let (n, r) = (board.size(), f.radius);
+    let wide = MAX_SIZE + 2 * r;
+    let mut buf = vec![OFF_BOARD; (wide * wide) as usize];
+    fill_wide(board, us, r, wide, &mut buf);
+    let mut hits = Hits::new();
+    let mut all = Vec::new();
+    for y in 0..n {
+        for x in 0..n {
+            let base = (y + r) * wide + x + r;
+            if buf[base as usize] != EMPTY {
+                continue;
+            }
+            (f.wide)(&buf, base, &mut hits);
+            if !hits.is_empty() {
+                all.push((x, y, hits.sorted().to_vec()));
+                hits.clear();
+            }
+        }
+    }
+    all
 }
 
 fn key(m: Match) -> InterpMatch {
@@ -89,7 +118,7 @@ fn game(size: usize, steps: usize, seed: u64) -> Result<usize, String> {
         for (name, f, index) in &mut indexes {
             index.update(&view);
             let fresh = MatchIndex::new(f, &view, index.us());
-            if hits(index) != hits(&fresh) {
+            if hits(index) != hits(&fresh) || hits(index) != reference(f, &view, index.us()) {
                 return Err(format!(
                     "{name} for {:?} differs from a rescan after step {step} on\n{}",
                     index.us(),

@@ -523,14 +523,53 @@ pub struct Figures {
     /// `MAX_SIZE + 2 * radius` and border `radius`, already seen by `us`, for the anchor at
     /// `buf[base]`.
     pub wide: fn(buf: &[u8], base: i32, hits: &mut Hits),
+    /// The database's variants in parts by radius, a decision tree each; [`Figures::wide`]
+    /// runs them all. A changed point makes an anchor re-match only the parts whose
+    /// footprint covers it and that may change there (see [`MatchIndex`]).
+    pub parts: &'static [Part],
+}
+
+/// One part of a [`Figures`]: some of its variants (those of a range of radii) and their tree.
+#[derive(Debug)]
+pub struct Part {
+    /// Every offset from the anchor that a variant of the part constrains.
+    pub footprint: &'static [(i8, i8)],
+    /// For each offset of `footprint`, the changes of its content (bit `old * 4 + new`, the
+    /// codes as the matcher's side sees them) that make a test of some variant there pass
+    /// where it failed: the changes after which a variant of the part may start to match.
+    pub gains: &'static [u16],
+    /// The anchors where a variant of the part can match as far as the board's edges go:
+    /// for board sizes 1 to 25 in turn, a bit per anchor (`y * n + x`; size `n` from bit
+    /// `(n - 1) n (2n - 1) / 6`). Empty: every anchor.
+    pub possible: &'static [u64],
+    /// [`Figures::wide`] for the part's variants only.
+    pub wide: fn(buf: &[u8], base: i32, hits: &mut Hits),
+}
+
+impl Part {
+    /// Whether a variant of the part can match at `(x, y)` on a board of side `n` (see
+    /// [`Part::possible`]; true when it does not say).
+    pub fn possible_at(&self, n: i32, x: i32, y: i32) -> bool {
+        if self.possible.is_empty() || !(1..=25).contains(&n) {
+            return true;
+        }
+        let at = ((n - 1) * n * (2 * n - 1) / 6 + y * n + x) as usize;
+        self.possible
+            .get(at / 64)
+            .is_none_or(|w| w >> (at % 64) & 1 == 1)
+    }
 }
 
 /// The figure matches of one database on one board for one side, kept up to date move by
-/// move: [`MatchIndex::update`] compares the board's cells with the ones it last saw and
-/// re-matches only the anchors whose footprint covers a changed point (a move, its captures,
-/// or an undo of both). What it holds equals a full rescan's figure matches, anchor for
-/// anchor; conditions are not cached (they may read far beyond the footprint, e.g. liberties),
-/// so the generated `index_matches` runs them when the matches are asked for.
+/// move: [`MatchIndex::update`] compares the board's cells with the ones it last saw (a
+/// move, its captures, or an undo of both) and re-matches, at the anchors around each changed
+/// point, only the parts of the database ([`Figures::parts`]) that may have changed there:
+/// those whose footprint covers the point, that can match at the anchor at all
+/// ([`Part::possible`]), and that either had hits there or have a test at that offset which
+/// the change makes pass ([`Part::gains`]). What it holds equals a full rescan's figure
+/// matches, anchor for anchor; conditions are not cached (they may read far beyond the
+/// footprint, e.g. liberties), so the generated `index_matches` runs them when the matches
+/// are asked for.
 pub struct MatchIndex {
     figures: &'static Figures,
     us: Color,
@@ -539,14 +578,34 @@ pub struct MatchIndex {
     /// The board with a border of the footprint's radius, seen by `us` (see [`fill_wide`]).
     wide: Vec<u8>,
     stride: i32,
-    /// Per point `y * n + x`: the variants whose figure matches there, ascending.
+    /// The trees the index runs, a part each: the database's parts, or its whole tree as one
+    /// part when it has none or more than 31.
+    runs: Vec<fn(&[u8], i32, &mut Hits)>,
+    /// Every part's bit.
+    every: u32,
+    /// Per part `k` and point `p = y * n + x`, at `k * n * n + p`: the part's variants whose
+    /// figure matches there, ascending.
     hits: Vec<Vec<u32>>,
-    /// Offsets from a changed point to the anchors it may affect (the footprint reflected,
-    /// and the anchor itself).
-    reach: Vec<(i32, i32)>,
-    /// `stamp[p] == generation`: anchor `p` already re-matched in this update.
-    stamp: Vec<u32>,
-    generation: u32,
+    /// Per cell of `wide`: bit `k` when part `k` has hits there.
+    hit_parts: Vec<u32>,
+    /// Offsets in `wide` from a changed point to the anchors it may affect (the parts'
+    /// footprints reflected), ...
+    reach: Vec<isize>,
+    /// ... the parts whose footprint covers the changed point from there, ...
+    reach_parts: Vec<u32>,
+    /// ... and, for each change of the point's content `t = old * 4 + new`, at
+    /// `t * reach.len() + i`, the parts where the change makes a test pass that failed.
+    reach_gains: Vec<u32>,
+    /// Per cell of `wide`: the parts to re-match there in this update (0: not touched yet).
+    pending: Vec<u32>,
+    /// Per cell of `wide`: the parts that can match there at all ([`Part::possible_at`]);
+    /// 0 off the board.
+    possible: Vec<u32>,
+    /// Per cell of `wide`: its point `y * n + x` (0 off the board).
+    point: Vec<u16>,
+    /// The cells of `wide` with pending parts, in the order first touched.
+    touched: Vec<u32>,
+    /// An anchor's new hits of one part, before they replace the old ones.
     scratch: Hits,
     rematched: usize,
     /// What the last updates replaced, so that one which reverts them (an undo) restores
@@ -555,15 +614,16 @@ pub struct MatchIndex {
 }
 
 /// The undo journal of a [`MatchIndex`]: per update, the cells it changed with their old
-/// contents and the old hits of every anchor it re-matched, in flat buffers that keep their
-/// capacity (a search's play and undo allocate nothing once they have grown).
+/// contents and the old hits of every (part, anchor) whose hits it changed, in flat buffers
+/// that keep their capacity (a search's play and undo allocate nothing once they have grown).
 #[derive(Default)]
 struct Journal {
     /// Per update: where its cells, anchors and hits start in the buffers below.
     entries: Vec<(u32, u32, u32)>,
     /// Changed cell (index into the padded cell array) and its content before the update.
     cells: Vec<(u16, u8)>,
-    /// Re-matched anchor and how many of its old hits follow in `hits`.
+    /// Index into [`MatchIndex::hits`] whose hits changed, and how many of its old hits
+    /// follow in `hits`.
     anchors: Vec<(u32, u32)>,
     hits: Vec<u32>,
 }
@@ -595,7 +655,7 @@ impl std::fmt::Debug for MatchIndex {
             .field("size", &self.n)
             .field(
                 "anchors",
-                &self.hits.iter().filter(|h| !h.is_empty()).count(),
+                &self.hit_parts.iter().filter(|&&h| h != 0).count(),
             )
             .finish()
     }
@@ -608,27 +668,70 @@ impl MatchIndex {
         board: &B,
         us: Color,
     ) -> MatchIndex {
-        let mut reach: Vec<(i32, i32)> = std::iter::once((0, 0))
-            .chain(
-                figures
-                    .footprint
-                    .iter()
-                    .map(|&(dx, dy)| (-(dx as i32), -(dy as i32))),
-            )
+        // The parts, or the whole tree as one part, each with its footprint and gains.
+        type PartView = (
+            fn(&[u8], i32, &mut Hits),
+            &'static [(i8, i8)],
+            Option<&'static [u16]>,
+        );
+        let views: Vec<PartView> = if (1..=31).contains(&figures.parts.len()) {
+            figures
+                .parts
+                .iter()
+                .map(|p| (p.wide, p.footprint, Some(p.gains)))
+                .collect()
+        } else {
+            vec![(figures.wide, figures.footprint, None)]
+        };
+        let stride = MAX_SIZE + 2 * figures.radius;
+        // Per offset from a changed point to an anchor, row by row: the parts, the gains.
+        let mut offsets: std::collections::BTreeMap<(i32, i32), (u32, [u32; 16])> =
+            Default::default();
+        for (k, &(_, footprint, gains)) in views.iter().enumerate() {
+            for (i, &(dx, dy)) in footprint.iter().enumerate() {
+                if (dx, dy) == (0, 0) {
+                    continue;
+                }
+                let e = offsets
+                    .entry((-(dy as i32), -(dx as i32)))
+                    .or_insert((0, [0; 16]));
+                e.0 |= 1 << k;
+                // Without gains (or a gain short of the footprint), every change counts.
+                let g = gains.map_or(u16::MAX, |g| g.get(i).copied().unwrap_or(u16::MAX));
+                for t in 0..16 {
+                    if g >> t & 1 == 1 {
+                        e.1[t] |= 1 << k;
+                    }
+                }
+            }
+        }
+        let reach: Vec<isize> = offsets
+            .keys()
+            .map(|&(dy, dx)| dy as isize * stride as isize + dx as isize)
             .collect();
-        reach.sort_unstable();
-        reach.dedup();
+        let reach_parts: Vec<u32> = offsets.values().map(|v| v.0).collect();
+        let reach_gains: Vec<u32> = (0..16)
+            .flat_map(|t| offsets.values().map(move |v| v.1[t]))
+            .collect();
+        let every = (1u32 << views.len()) - 1;
         let mut index = MatchIndex {
             figures,
             us,
             n: 0,
             cells: Vec::new(),
             wide: Vec::new(),
-            stride: MAX_SIZE + 2 * figures.radius,
+            stride,
+            runs: views.iter().map(|v| v.0).collect(),
+            every,
             hits: Vec::new(),
+            hit_parts: Vec::new(),
             reach,
-            stamp: Vec::new(),
-            generation: 0,
+            reach_parts,
+            reach_gains,
+            pending: Vec::new(),
+            possible: Vec::new(),
+            point: Vec::new(),
+            touched: Vec::new(),
             scratch: Hits::new(),
             rematched: 0,
             journal: Journal::default(),
@@ -642,17 +745,17 @@ impl MatchIndex {
         self.us
     }
 
-    /// Anchors re-matched by the last update (or scan).
+    /// Anchors re-matched (some tree run there) by the last update (or scan).
     pub fn rematched(&self) -> usize {
         self.rematched
     }
 
     /// Forgets everything and matches every anchor of `board`.
     pub fn rescan<B: PatternBoard + ?Sized>(&mut self, board: &B) {
-        self.n = board.size().min(crate::board::MAX_SIZE as i32);
+        self.n = board.size().clamp(0, MAX_SIZE);
         self.cells = match board.cells() {
-            Some(c) => c[..NUM_CELLS].to_vec(),
-            None => padded_codes(board),
+            Some(c) if c.len() >= NUM_CELLS => c[..NUM_CELLS].to_vec(),
+            _ => padded_codes(board),
         };
         self.wide
             .resize((self.stride * self.stride) as usize, OFF_BOARD);
@@ -665,34 +768,56 @@ impl MatchIndex {
         );
         let points = (self.n * self.n) as usize;
         self.hits.iter_mut().for_each(Vec::clear);
-        self.hits.resize_with(points, Vec::new);
-        self.stamp = vec![0; points];
-        self.generation = 0;
+        self.hits.resize_with(points * self.runs.len(), Vec::new);
+        let cells = self.wide.len();
+        self.hit_parts = vec![0; cells];
+        self.pending = vec![0; cells];
+        self.possible = vec![0; cells];
+        self.point = vec![0; cells];
+        let r = self.figures.radius;
+        let whole = self.runs.len() == 1 && self.figures.parts.len() != 1;
+        for y in 0..self.n {
+            for x in 0..self.n {
+                let base = ((y + r) * self.stride + x + r) as usize;
+                self.point[base] = (y * self.n + x) as u16;
+                self.possible[base] = if whole {
+                    self.every
+                } else {
+                    self.figures
+                        .parts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, part)| part.possible_at(self.n, x, y))
+                        .fold(0, |m, (k, _)| m | 1 << k)
+                };
+            }
+        }
+        self.touched.clear();
         self.rematched = 0;
         self.journal.clear();
         for y in 0..self.n {
             for x in 0..self.n {
-                self.rematch(x, y);
+                let base = (y + r) * self.stride + x + r;
+                self.rematch(base as usize, self.every, false);
             }
         }
     }
 
     /// Brings the index up to date with `board` (the same board, or one that differs from
-    /// the last one seen by any number of moves, undos and captures): re-matches the anchors
-    /// within the footprint of every point whose content changed.
+    /// the last one seen by any number of moves, undos and captures).
     pub fn update<B: PatternBoard + ?Sized>(&mut self, board: &B) {
-        if board.size() != self.n {
+        if board.size().clamp(0, MAX_SIZE) != self.n {
             return self.rescan(board);
         }
         let owned;
         let now: &[u8] = match board.cells() {
-            Some(c) => &c[..NUM_CELLS],
-            None => {
+            Some(c) if c.len() >= NUM_CELLS => &c[..NUM_CELLS],
+            _ => {
                 owned = padded_codes(board);
                 &owned
             }
         };
-        self.start_update();
+        self.rematched = 0;
         // Eight cells at a time: a move changes one point and its captures, so nearly every
         // word is equal.
         let (old, new) = (&self.cells[..], now);
@@ -700,25 +825,46 @@ impl MatchIndex {
         let mut changed = [(0u16, 0u8); 64];
         let mut n_changed = 0;
         let mut overflow = false;
-        let word = |c: &[u8]| {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            u64::from_ne_bytes(w)
-        };
-        for (w, (a, b)) in old.chunks(8).zip(new.chunks(8)).enumerate() {
-            if word(a) != word(b) {
-                for (i, (x, y)) in a.iter().zip(b).enumerate() {
-                    if x != y {
-                        if n_changed < changed.len() {
-                            changed[n_changed] = ((w * 8 + i) as u16, *y);
-                            n_changed += 1;
-                        } else {
-                            overflow = true;
-                        }
+        let mut diff = |at: usize, a: &[u8], b: &[u8]| {
+            for (i, (x, y)) in a.iter().zip(b).enumerate() {
+                if x != y {
+                    if n_changed < changed.len() {
+                        changed[n_changed] = ((at + i) as u16, *y);
+                        n_changed += 1;
+                    } else {
+                        overflow = true;
                     }
                 }
             }
+        };
+        // 32 bytes at a time, then 8, then the rest.
+        let word = |c: &[u8], i: usize| {
+            u64::from_ne_bytes(
+                c.get(i..i + 8)
+                    .and_then(|w| w.try_into().ok())
+                    .unwrap_or([0; 8]),
+            )
+        };
+        let mut at = 0;
+        while at + 32 <= old.len() {
+            let (a, b) = (&old[at..at + 32], &new[at..at + 32]);
+            let x = (word(a, 0) ^ word(b, 0))
+                | (word(a, 8) ^ word(b, 8))
+                | (word(a, 16) ^ word(b, 16))
+                | (word(a, 24) ^ word(b, 24));
+            if x != 0 {
+                diff(at, a, b);
+            }
+            at += 32;
         }
+        while at + 8 <= old.len() {
+            let (a, b) = (&old[at..at + 8], &new[at..at + 8]);
+            if word(a, 0) != word(b, 0) {
+                diff(at, a, b);
+            }
+            at += 8;
+        }
+        diff(at, &old[at..], &new[at..]);
         if overflow {
             return self.rescan(board);
         }
@@ -741,19 +887,25 @@ impl MatchIndex {
             j.cells
                 .extend(changed.iter().map(|&(c, _)| (c, self.cells[c as usize])));
         }
-        self.cells.copy_from_slice(now);
-        for &(c, _) in changed {
+        // Each changed point of the board with its old and new code, as `us` sees them.
+        let mut points = [(0i32, 0i32, 0u8, 0u8); 64];
+        let mut n_points = 0;
+        for &(c, v) in changed {
+            self.cells[c as usize] = v;
             let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
-            self.set_wide(x, y);
+            if let Some((old, new)) = self.set_wide(x, y) {
+                points[n_points] = (x, y, old, new);
+                n_points += 1;
+            }
         }
         if reverting {
             self.restore_last();
             return;
         }
-        for &(c, _) in changed {
-            let (x, y) = ((c as i32 % STRIDE) - 1, (c as i32 / STRIDE) - 1);
-            self.touch(x, y, true);
+        for &(x, y, old, new) in &points[..n_points] {
+            self.touch(x, y, old, new);
         }
+        self.rematch_touched(true);
     }
 
     /// Puts back the hits the last journaled update replaced, and forgets it.
@@ -761,13 +913,23 @@ impl MatchIndex {
         let Some((cells, anchors, hits)) = self.journal.entries.pop() else {
             return;
         };
+        let points = (self.n * self.n).max(1) as usize;
+        let r = self.figures.radius;
         let mut from = hits as usize;
-        for &(p, len) in &self.journal.anchors[anchors as usize..] {
+        for &(i, len) in &self.journal.anchors[anchors as usize..] {
             let old = &self.journal.hits[from..from + len as usize];
             from += len as usize;
-            let h = &mut self.hits[p as usize];
+            let h = &mut self.hits[i as usize];
             h.clear();
             h.extend_from_slice(old);
+            let (k, p) = (i as usize / points, (i as usize % points) as i32);
+            let (x, y) = (p % self.n, p / self.n);
+            let base = ((y + r) * self.stride + x + r) as usize;
+            if old.is_empty() {
+                self.hit_parts[base] &= !(1 << k);
+            } else {
+                self.hit_parts[base] |= 1 << k;
+            }
         }
         self.journal.cells.truncate(cells as usize);
         self.journal.anchors.truncate(anchors as usize);
@@ -777,92 +939,166 @@ impl MatchIndex {
     /// [`MatchIndex::update`] when the caller knows which points changed (`(x, y)`, each a
     /// point whose content differs from the board the index last saw).
     pub fn update_points<B: PatternBoard + ?Sized>(&mut self, board: &B, changed: &[(i32, i32)]) {
-        if board.size() != self.n {
+        if board.size().clamp(0, MAX_SIZE) != self.n {
             return self.rescan(board);
         }
-        self.start_update();
+        self.rematched = 0;
         // The journal pairs updates found by comparing whole boards; this one is not.
         self.journal.clear();
+        let mut points = Vec::with_capacity(changed.len());
         for &(x, y) in changed {
+            if (x as u32) >= self.n as u32 || (y as u32) >= self.n as u32 {
+                continue;
+            }
             let i = ((y + 1) * STRIDE + x + 1) as usize;
             self.cells[i] = match board.cells() {
-                Some(c) => c[i],
-                None => board.code(x, y, Color::Black) & 3,
+                Some(c) if c.len() > i => c[i],
+                _ => board.code(x, y, Color::Black) & 3,
             };
+            if let Some((old, new)) = self.set_wide(x, y) {
+                points.push((x, y, old, new));
+            }
         }
-        for &(x, y) in changed {
-            self.set_wide(x, y);
+        for (x, y, old, new) in points {
+            self.touch(x, y, old, new);
         }
-        for &(x, y) in changed {
-            self.touch(x, y, false);
-        }
+        self.rematch_touched(false);
     }
 
-    /// Copies point `(x, y)` of `cells` into `wide` (seen by `us`).
-    fn set_wide(&mut self, x: i32, y: i32) {
-        if (x as u32) < self.n as u32 && (y as u32) < self.n as u32 {
-            let c = self.cells[((y + 1) * STRIDE + x + 1) as usize];
-            let r = self.figures.radius;
-            self.wide[((y + r) * self.stride + x + r) as usize] =
-                code_map(self.us)[(c & 3) as usize];
+    /// Copies point `(x, y)` of `cells` into `wide` (seen by `us`): its old and new code
+    /// there, if it is on the board.
+    fn set_wide(&mut self, x: i32, y: i32) -> Option<(u8, u8)> {
+        if (x as u32) >= self.n as u32 || (y as u32) >= self.n as u32 {
+            return None;
         }
+        let c = self.cells[((y + 1) * STRIDE + x + 1) as usize];
+        let r = self.figures.radius;
+        let cell = &mut self.wide[((y + r) * self.stride + x + r) as usize];
+        let old = *cell;
+        *cell = code_map(self.us)[(c & 3) as usize];
+        Some((old, *cell))
     }
 
-    fn start_update(&mut self) {
-        self.rematched = 0;
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
+    /// Marks the parts to re-match around `(x, y)`, a changed point of the board whose code
+    /// went from `old` to `new` (`wide` already up to date): every part at the point itself;
+    /// at an empty anchor whose footprint covers it, the parts that can match there and
+    /// either had hits there or have a test at that offset which the change makes pass. An
+    /// occupied anchor other than the point itself had no hits and still has none.
+    fn touch(&mut self, x: i32, y: i32, old: u8, new: u8) {
+        let r = self.figures.radius;
+        let at = ((y + r) * self.stride + x + r) as usize;
+        self.mark(at, self.every);
+        let t = ((old & 3) * 4 + (new & 3)) as usize;
+        let len = self.reach.len();
+        let gains = &self.reach_gains[t * len..(t + 1) * len];
+        // Branch-free but for the bounds (never out: the offsets reach at most `r` rows and
+        // columns, the border's width): an anchor is appended to `touched` always, and kept
+        // (the count moves on) when it gets its first pending part.
+        let mut count = self.touched.len();
+        self.touched.resize(count + len, 0);
+        let reach = self.reach.iter().zip(&self.reach_parts).zip(gains);
+        for ((&off, &covered), &gained) in reach {
+            let base = (at as isize).wrapping_add(off) as usize;
+            let code = self.wide.get(base).copied().unwrap_or(OFF_BOARD);
+            let empty = 0u32.wrapping_sub(u32::from(code == EMPTY));
+            let (Some(&possible), Some(&had), Some(pending)) = (
+                self.possible.get(base),
+                self.hit_parts.get(base),
+                self.pending.get_mut(base),
+            ) else {
+                continue;
+            };
+            let parts = covered & possible & (gained | had) & empty;
+            self.touched[count] = base as u32;
+            count += usize::from(*pending == 0 && parts != 0);
+            *pending |= parts;
         }
+        self.touched.truncate(count);
     }
 
-    /// Re-matches every anchor whose footprint covers `(x, y)`; with `journal`, after saving
-    /// its old hits in the journal's last entry.
-    fn touch(&mut self, x: i32, y: i32, journal: bool) {
-        for k in 0..self.reach.len() {
-            let (dx, dy) = self.reach[k];
-            let (ax, ay) = (x + dx, y + dy);
-            if (ax as u32) < self.n as u32 && (ay as u32) < self.n as u32 {
-                let p = (ay * self.n + ax) as usize;
-                if self.stamp[p] != self.generation {
-                    self.stamp[p] = self.generation;
-                    if journal {
-                        let old = &self.hits[p];
-                        self.journal.anchors.push((p as u32, old.len() as u32));
-                        self.journal.hits.extend_from_slice(old);
-                    }
-                    self.rematch(ax, ay);
+    fn mark(&mut self, base: usize, parts: u32) {
+        if self.pending[base] == 0 {
+            self.touched.push(base as u32);
+        }
+        self.pending[base] |= parts;
+    }
+
+    /// Re-matches the pending parts of every touched anchor; with `journal`, saving in the
+    /// journal's last entry the old hits of the (part, anchor) pairs whose hits change.
+    fn rematch_touched(&mut self, journal: bool) {
+        for i in 0..self.touched.len() {
+            let base = self.touched[i] as usize;
+            let parts = std::mem::take(&mut self.pending[base]);
+            self.rematch(base, parts, journal);
+        }
+        self.touched.clear();
+    }
+
+    /// Re-matches the `parts` (bit `k` for part `k`) at the anchor at `base` in `wide`, a
+    /// point of the board.
+    fn rematch(&mut self, base: usize, parts: u32, journal: bool) {
+        let p = self.point[base] as usize;
+        let points = (self.n * self.n) as usize;
+        let empty = self.wide[base] == EMPTY;
+        // A part that cannot match here has no hits here.
+        let mut parts = parts & self.possible[base];
+        if empty && parts != 0 {
+            self.rematched += 1;
+        }
+        while parts != 0 {
+            let k = parts.trailing_zeros() as usize;
+            parts &= parts - 1;
+            self.scratch.clear();
+            if empty {
+                (self.runs[k])(&self.wide, base as i32, &mut self.scratch);
+            }
+            let i = k * points + p;
+            let old = &mut self.hits[i];
+            if old.is_empty() && self.scratch.is_empty() {
+                continue;
+            }
+            let fresh = self.scratch.sorted();
+            if old[..] != *fresh {
+                if journal {
+                    self.journal.anchors.push((i as u32, old.len() as u32));
+                    self.journal.hits.extend_from_slice(old);
+                }
+                old.clear();
+                old.extend_from_slice(fresh);
+                if fresh.is_empty() {
+                    self.hit_parts[base] &= !(1 << k);
+                } else {
+                    self.hit_parts[base] |= 1 << k;
                 }
             }
         }
     }
 
-    fn rematch(&mut self, x: i32, y: i32) {
-        self.rematched += 1;
-        let p = (y * self.n + x) as usize;
-        self.hits[p].clear();
-        let r = self.figures.radius;
-        let base = (y + r) * self.stride + x + r;
-        if self.wide[base as usize] != EMPTY {
-            return;
-        }
-        (self.figures.wide)(&self.wide, base, &mut self.scratch);
-        if !self.scratch.is_empty() {
-            self.hits[p].extend_from_slice(self.scratch.sorted());
-            self.scratch.clear();
-        }
-    }
-
-    /// The anchors with figure matches, row by row: `(x, y, variants)`, the variants
-    /// ascending (indices into the database's `VARIANTS`).
-    pub fn hits(&self) -> impl Iterator<Item = (i32, i32, &[u32])> + '_ {
+    /// Calls `f(x, y, variants)` for every anchor with figure matches, row by row, the
+    /// variants ascending (indices into the database's `VARIANTS`).
+    pub fn for_each_hit(&self, mut f: impl FnMut(i32, i32, &[u32])) {
         let n = self.n.max(1);
-        self.hits
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| !h.is_empty())
-            .map(move |(p, h)| (p as i32 % n, p as i32 / n, &h[..]))
+        let points = (self.n * self.n) as usize;
+        let parts = self.runs.len();
+        let mut merged: Vec<u32> = Vec::new();
+        for p in 0..points {
+            let (x, y) = (p as i32 % n, p as i32 / n);
+            if parts == 1 {
+                if !self.hits[p].is_empty() {
+                    f(x, y, &self.hits[p]);
+                }
+                continue;
+            }
+            merged.clear();
+            for k in 0..parts {
+                merged.extend_from_slice(&self.hits[k * points + p]);
+            }
+            if !merged.is_empty() {
+                // The parts hold disjoint variants.
+                merged.sort_unstable();
+                f(x, y, &merged);
+            }
+        }
     }
 }
 

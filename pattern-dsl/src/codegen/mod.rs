@@ -126,7 +126,6 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         })
         .collect();
 
-    let tree = tree::build(db);
     // Every function of the tree starts so: the anchor's range, which lets the compiler drop
     // the bounds check of every read (each reads within `LO` of the anchor), and `rd`.
     let prologue = quote! {
@@ -135,12 +134,95 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
         }
         let rd = |dx: isize, dy: isize| buf[base.wrapping_add_signed(dy * STEP + dx)];
     };
-    let mut emitter = Emitter::new(&tree, prologue.clone());
-    let root_body = match tree.root {
-        Some(root) => emitter.node(root, 0),
-        None => quote!(),
-    };
-    let fns = emitter.fns;
+    // The variants in parts by radius (see `tree::parts`), a tree each, sharing the
+    // database's code budget in proportion to their tests.
+    let all_items = tree::items(db);
+    let once = tree::linear_weight(&all_items);
+    let extra = tree::default_budget(once) - once;
+    let parts = tree::parts(all_items);
+    let mut part_fns = Vec::new();
+    let mut part_infos = Vec::new();
+    let mut fns = Vec::new();
+    let mut switches = 0;
+    for (k, items) in parts.into_iter().enumerate() {
+        // Every offset the part tests, with the changes of its content (bit `old * 4 + new`)
+        // that make some test there pass that failed: where a variant may start to match.
+        let mut gains: std::collections::BTreeMap<(i8, i8), u16> = Default::default();
+        for (_, tests) in &items {
+            for t in tests {
+                let g = gains.entry((t.dx, t.dy)).or_default();
+                for (old, new) in (0..4u8).flat_map(|o| (0..4u8).map(move |n| (o, n))) {
+                    if t.accepts(new) && !t.accepts(old) {
+                        *g |= 1 << (old * 4 + new);
+                    }
+                }
+            }
+        }
+        let offsets: Vec<(i8, i8)> = gains.keys().copied().collect();
+        let weight = tree::linear_weight(&items);
+        let budget = weight + (extra as f64 * weight as f64 / once.max(1) as f64) as usize;
+        let radii = || items.iter().map(|(_, tests)| tree::radius(tests));
+        let doc = format!(
+            " The figure tests of part {k}: the variants of radius {} to {}.",
+            radii().min().unwrap_or(0),
+            radii().max().unwrap_or(0)
+        );
+        let possible = tree::possible_anchors(&items).into_iter().map(|w| {
+            let lit: TokenStream = format!("{w:#x}").parse().expect("hex literal");
+            lit
+        });
+        let possible = quote!(&[#(#possible),*]);
+        let tree = tree::build_items(items, budget, tree::PRICE);
+        switches += tree.switches();
+        let mut emitter = Emitter::new(&tree, prologue.clone(), k);
+        let body = match tree.root {
+            Some(root) => emitter.node(root, 0),
+            None => quote!(),
+        };
+        fns.extend(emitter.fns);
+        let name = format_ident!("part{}", k);
+        let wide = format_ident!("part{}_wide", k);
+        part_fns.push(quote! {
+            #[doc = #doc]
+            #[allow(unused_variables, unreachable_patterns, clippy::all)]
+            #[inline]
+            pub(super) fn #name(buf: &Wide, base: usize, hits: &mut __rt::Hits) {
+                #prologue
+                #body
+            }
+        });
+        let fp = offsets.iter().map(|&(dx, dy)| {
+            let (dx, dy) = (int(dx as i64), int(dy as i64));
+            quote!((#dx, #dy))
+        });
+        let gains = gains.values().map(|&g| {
+            let lit: TokenStream = format!("{g:#x}").parse().expect("hex literal");
+            lit
+        });
+        let wide_doc = format!(" [`figure_wide`] for part {k} only.");
+        part_infos.push((
+            quote!(__rt::Part {
+                footprint: &[#(#fp),*],
+                gains: &[#(#gains),*],
+                possible: #possible,
+                wide: #wide,
+            }),
+            quote! {
+                #[doc = #wide_doc]
+                fn #wide(buf: &[u8], base: i32, hits: &mut __rt::Hits) {
+                    if let Ok(buf) = buf.try_into() {
+                        tree::#name(buf, base as usize, hits);
+                    }
+                }
+            },
+        ));
+    }
+    let n_parts = part_fns.len();
+    let part_calls = (0..n_parts).map(|k| {
+        let name = format_ident!("part{}", k);
+        quote!(#name(buf, base, hits);)
+    });
+    let (part_rows, part_wides): (Vec<_>, Vec<_>) = part_infos.into_iter().unzip();
     let report_arms: Vec<TokenStream> = db
         .patterns
         .iter()
@@ -191,14 +273,14 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
     let radius = Literal::i32_unsuffixed(radius);
     let n_patterns = db.patterns.len();
     let n_variants = variants.len();
-    let switches = tree.switches();
     let summary = format!(
         " Compiled from `{}`: {} patterns, {} variants (pattern x distinct transformation), \
-         footprint of {} points, a decision DAG of {} switches.",
+         footprint of {} points, {} part(s) by radius whose decision DAGs have {} switches.",
         db.file,
         n_patterns,
         n_variants,
         footprint.len(),
+        n_parts,
         switches
     );
 
@@ -235,15 +317,16 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             #[allow(unused_imports)]
             use super::*;
 
-            /// The figure tests: the decision tree from the anchor at `buf[base]`, a bordered
+            /// The figure tests: the decision trees from the anchor at `buf[base]`, a bordered
             /// board (see [`scan`]), recording the variants whose figure matched. Every matcher
-            /// path (`scan`, `match_at`, the incremental index) runs this one tree.
-            #[allow(unused_variables, unreachable_patterns, clippy::all)]
+            /// path (`scan`, `match_at`, the incremental index) runs these trees.
+            #[allow(unused_variables)]
             #[inline]
             pub(super) fn figure(buf: &Wide, base: usize, hits: &mut __rt::Hits) {
-                #prologue
-                #root_body
+                #(#part_calls)*
             }
+
+            #(#part_fns)*
 
             #(#fns)*
         }
@@ -334,7 +417,10 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             at: figure_hits,
             radius: RADIUS,
             wide: figure_wide,
+            parts: &[#(#part_rows),*],
         };
+
+        #(#part_wides)*
 
         /// Calls `f` for every match of the figure matches `index` holds (an index of
         /// [`FIGURES`] on `board`) whose conditions hold on `board`: what [`scan`] reports, in
@@ -345,11 +431,11 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             f: &mut impl FnMut(__rt::Match),
         ) {
             let us = index.us();
-            for (x, y, vs) in index.hits() {
+            index.for_each_hit(|x, y, vs| {
                 for &v in vs {
                     report(board, x, y, us, v, f);
                 }
-            }
+            });
         }
 
         /// The figure tests on a bordered copy of the board (see [`scan`]) for the anchor at
@@ -382,9 +468,11 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
 
         /// The highest anchor: every cell the tree reads from an anchor in `LO..=HI` is in
         /// the copy (and the bounds checks know it).
+        #[allow(dead_code)]
         const HI: usize = AREA - 1 - LO;
 
         /// A row of the bordered copy, as an offset of the cells the tree reads.
+        #[allow(dead_code)]
         const STEP: isize = WIDE as isize;
 
         /// [`match_at`] at every point of the board, row by row. Matches on a copy of the
@@ -523,11 +611,14 @@ struct Emitter<'a> {
     prologue: TokenStream,
     /// The bit-parallel leaves emitted as code, not tables (see [`tree::UNROLLED_CELLS`]).
     unrolled: Vec<bool>,
+    /// The part (see [`tree::parts`]) whose tree this is: functions are `n{part}_{id}`.
+    part: usize,
 }
 
 impl Emitter<'_> {
-    fn new(tree: &tree::Tree, prologue: TokenStream) -> Emitter<'_> {
+    fn new(tree: &tree::Tree, prologue: TokenStream, part: usize) -> Emitter<'_> {
         Emitter {
+            part,
             prologue,
             unrolled: tree.unrolled(),
             tree,
@@ -572,7 +663,7 @@ impl Emitter<'_> {
     /// The code of node `id` nested `depth` deep in the function being emitted.
     fn node(&mut self, id: tree::NodeId, depth: usize) -> TokenStream {
         if depth > 0 && (self.shared(id) || depth >= MAX_NESTING || self.size(id) > OUTLINE) {
-            let name = format_ident!("n{}", id);
+            let name = format_ident!("n{}_{}", self.part, id);
             if !self.done[id] {
                 self.done[id] = true;
                 let body = self.node(id, 0);

@@ -772,6 +772,171 @@ pub fn items(db: &Database) -> Vec<Item> {
         .collect()
 }
 
+/// Most parts a database's variants are split into (see [`parts`]).
+pub const MAX_PARTS: usize = 4;
+
+/// How much a full scan weighs against an incremental update when [`parts`] splits a
+/// database: a part's tree is counted once per anchor that a changed point makes it
+/// re-match (its footprint) plus this many times (every anchor of a scan runs every part).
+/// Measured on `efficiency.db` (`matcher/scan/efficiency`, `matcher/incremental/efficiency`,
+/// one session): 24 made 4 parts, 5.72 µs and 1.61 µs, and `joseki.db` 3 parts, a scan of
+/// 1.57 µs instead of 0.87 µs whole; 100, 3 parts, 5.73 µs, 1.68 µs (joseki 2, 1.11 µs);
+/// 300, 2 parts (radius 1 to 3, 4 to 6), 4.98 µs, 1.62 µs (joseki 2, 1.16 µs); 3,000, one
+/// part, 6.03 µs, 2.94 µs.
+pub const SCAN_WEIGHT: f64 = 300.0;
+
+/// How far a variant's tests reach from the anchor, in rows or columns.
+pub fn radius(tests: &[Test]) -> i32 {
+    tests
+        .iter()
+        .map(|t| (t.dx as i32).abs().max((t.dy as i32).abs()))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Splits `items` into at most [`MAX_PARTS`] parts by radius (each part the variants of a
+/// range of radii, in ascending order), each of which gets a tree of its own. A changed
+/// point re-matches, at an anchor, only the parts whose footprint covers it: a part of small
+/// figures at few anchors, one of large figures at many. The split minimises, by the cost
+/// model ([`subtree_cost`] cells per tree run), the cost of a change (each part's tree run at
+/// every anchor its footprint reaches) plus [`SCAN_WEIGHT`] scans; a database whose figures
+/// are all alike stays one part.
+pub fn parts(items: Vec<Item>) -> Vec<Vec<Item>> {
+    let mut groups: Vec<(i32, Vec<Item>)> = Vec::new();
+    let mut by_radius: Vec<(i32, Item)> = items.into_iter().map(|i| (radius(&i.1), i)).collect();
+    by_radius.sort_by_key(|(r, (v, _))| (*r, *v));
+    for (r, item) in by_radius {
+        match groups.last_mut() {
+            Some((gr, g)) if *gr == r => g.push(item),
+            _ => groups.push((r, vec![item])),
+        }
+    }
+    let m = groups.len();
+    if m <= 1 {
+        return groups.into_iter().map(|(_, g)| g).collect();
+    }
+    // cost[i][j]: the groups i..j as one part.
+    let mut cost = vec![vec![f64::INFINITY; m + 1]; m + 1];
+    for (i, row) in cost.iter_mut().enumerate().take(m) {
+        let mut offsets = std::collections::HashSet::new();
+        let mut n = 0;
+        for (j, (_, group)) in groups.iter().enumerate().skip(i) {
+            for (_, tests) in group {
+                offsets.extend(tests.iter().map(|t| (t.dx, t.dy)));
+            }
+            n += group.len();
+            row[j + 1] = (offsets.len() as f64 + SCAN_WEIGHT) * subtree_cost(n);
+        }
+    }
+    // best[k][j]: the groups 0..j in k parts, and where the last part starts.
+    let mut best = vec![vec![(f64::INFINITY, 0usize); m + 1]; MAX_PARTS + 1];
+    best[0][0] = (0.0, 0);
+    for k in 1..=MAX_PARTS {
+        for j in 1..=m {
+            for i in 0..j {
+                let c = best[k - 1][i].0 + cost[i][j];
+                if c < best[k][j].0 {
+                    best[k][j] = (c, i);
+                }
+            }
+        }
+    }
+    // The fewest parts among the cheapest.
+    let mut k = 1;
+    for kk in 2..=MAX_PARTS {
+        if best[kk][m].0 < best[k][m].0 {
+            k = kk;
+        }
+    }
+    let mut cuts = vec![m];
+    let mut j = m;
+    for kk in (1..=k).rev() {
+        j = best[kk][j].1;
+        cuts.push(j);
+    }
+    cuts.reverse();
+    let mut groups = groups.into_iter().map(|(_, g)| g);
+    cuts.windows(2)
+        .map(|w| {
+            let mut part: Vec<Item> = groups.by_ref().take(w[1] - w[0]).flatten().collect();
+            part.sort_by_key(|(v, _)| *v);
+            part
+        })
+        .collect()
+}
+
+/// The board sizes [`possible_anchors`] covers: 1 to this (the engine's largest board).
+pub const BOARD_SIZES: i32 = 25;
+
+/// Where some variant of `items` can match as far as the board's edges go (its `#` tests
+/// off the board, its other tests on it): for each board size `n` from 1 to
+/// [`BOARD_SIZES`], `n * n` bits, anchor `(x, y)` at bit `y * n + x`, the sizes one after
+/// the other (size `n` from bit `(n - 1) n (2n - 1) / 6`), in 64-bit words. Empty when
+/// every anchor of every size is possible. A change of the board re-matches a part only at
+/// the anchors where it can match: a part of edge figures (`efficiency.db`'s cap, three rows
+/// from the edge) only along its lines.
+pub fn possible_anchors(items: &[Item]) -> Vec<u64> {
+    let needs = edge_needs(items);
+    let total: usize = (1..=BOARD_SIZES as usize).map(|n| n * n).sum();
+    let mut bits = vec![0u64; total.div_ceil(64)];
+    let mut everywhere = true;
+    let mut at = 0usize;
+    for n in 1..=BOARD_SIZES {
+        for ay in 0..n {
+            for ax in 0..n {
+                let fits = fits_at(&needs, n, ax, ay);
+                if fits {
+                    bits[at / 64] |= 1 << (at % 64);
+                } else {
+                    everywhere = false;
+                }
+                at += 1;
+            }
+        }
+    }
+    if everywhere { Vec::new() } else { bits }
+}
+
+/// What the board's edges must allow for a variant to match: the offsets its tests need on
+/// the board (their bounding box `[min_dx, max_dx, min_dy, max_dy]`; empty when none) and
+/// those its `#` tests need off it.
+type EdgeNeeds = (Option<[i32; 4]>, Vec<(i32, i32)>);
+
+/// The distinct [`EdgeNeeds`] of `items`.
+fn edge_needs(items: &[Item]) -> Vec<EdgeNeeds> {
+    let mut needs: Vec<EdgeNeeds> = items
+        .iter()
+        .map(|(_, tests)| {
+            let mut on: Option<[i32; 4]> = None;
+            let mut off = Vec::new();
+            for t in tests {
+                let (dx, dy) = (t.dx as i32, t.dy as i32);
+                if t.accepts(crate::ir::code::OFF_BOARD) {
+                    off.push((dx, dy));
+                } else {
+                    let b = on.get_or_insert([dx, dx, dy, dy]);
+                    *b = [b[0].min(dx), b[1].max(dx), b[2].min(dy), b[3].max(dy)];
+                }
+            }
+            off.sort_unstable();
+            (on, off)
+        })
+        .collect();
+    needs.sort_unstable();
+    needs.dedup();
+    needs
+}
+
+/// Whether a variant with one of `needs` can match at `(ax, ay)` on a board of side `n` as
+/// far as the edges go.
+fn fits_at(needs: &[EdgeNeeds], n: i32, ax: i32, ay: i32) -> bool {
+    let on_board = |x: i32, y: i32| (0..n).contains(&x) && (0..n).contains(&y);
+    needs.iter().any(|(on, off)| {
+        on.is_none_or(|[x0, x1, y0, y1]| on_board(ax + x0, ay + y0) && on_board(ax + x1, ay + y1))
+            && off.iter().all(|&(dx, dy)| !on_board(ax + dx, ay + dy))
+    })
+}
+
 /// Builds the decision tree of `db` within the default budget.
 pub fn build(db: &Database) -> Tree {
     let items = items(db);

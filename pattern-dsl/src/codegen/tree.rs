@@ -212,7 +212,7 @@ impl Tree {
 }
 
 /// Bit-parallel leaves are emitted as unrolled code (a constant offset and a constant mask
-/// per cell) for the likeliest of a database's leaves, up to this many cells in all; the
+/// per cell) for the likeliest of a tree's leaves, up to this many cells in all; the
 /// others are tables that one loop of the runtime walks (`tesuji_engine::pattern::bit_leaf`),
 /// a call and a loop more per visit but a tenth of the code for rustc. The 2,000-pattern
 /// stress database has 1,097 bit leaves of 21,811 cells, visited about 33 times per anchor,

@@ -310,9 +310,12 @@ impl HeavyPlayout {
                 if !self_atari(b, p, color, 1) {
                     return true;
                 }
-                // A lone stone in atari is mostly a gift of a tempo, but sometimes the
-                // throw-in that kills an eye: refused most of the time, not always.
-                !self_atari(b, p, color, 2) && rng.below(256) >= LONE_SELF_ATARI_REFUSAL
+                // A stone that joins none of ours is a lone stone in atari (captures add no
+                // stones): mostly a gift of a tempo, but sometimes the throw-in that kills an
+                // eye, so refused most of the time, not always. A bigger string: always.
+                let own = Cell::from(color);
+                let lone = p.neighbors().iter().all(|&n| b.cell(n) != own);
+                lone && rng.below(256) >= LONE_SELF_ATARI_REFUSAL
             },
         )
     }

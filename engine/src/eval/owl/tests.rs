@@ -16,6 +16,19 @@ fn black_stones(b: &Board) -> Vec<Point> {
         .collect()
 }
 
+/// A black group with a straight four of eye space, walled in: alive.
+const STRAIGHT_FOUR: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    "O O O O O O O . .",
+    "X X X X X X O . .",
+    "X . . . . X O . .",
+    "X X X X X X O . .",
+    "O O O O O O O . .",
+    ". . . . . . . . .",
+];
+
 fn owl() -> Owl {
     Owl::new(OwlOptions::default())
 }
@@ -73,17 +86,7 @@ fn two_separate_eyes_and_straight_four_live() {
     let d = black_stones(&two);
     assert_eq!(owl().attack(&mut two, &d).0, 0);
     assert_eq!(owl().defend(&mut two, &d), (WIN, None));
-    let mut four = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        "O O O O O O O . .",
-        "X X X X X X O . .",
-        "X . . . . X O . .",
-        "X X X X X X O . .",
-        "O O O O O O O . .",
-        ". . . . . . . . .",
-    ]);
+    let mut four = setup(&STRAIGHT_FOUR);
     let d = black_stones(&four);
     assert_eq!(owl().status(&mut four, &d), DragonStatus::Alive);
 }
@@ -425,17 +428,7 @@ fn a_ko_the_defender_can_never_end_is_no_life() {
 
 #[test]
 fn a_passed_deadline_stops_the_reading_and_a_distant_one_changes_nothing() {
-    let mut b = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        "O O O O O O O . .",
-        "X X X X X X O . .",
-        "X . . . . X O . .",
-        "X X X X X X O . .",
-        "O O O O O O O . .",
-        ". . . . . . . . .",
-    ]);
+    let mut b = setup(&STRAIGHT_FOUR);
     let d = black_stones(&b);
     let with_deadline = |deadline| {
         Owl::new(OwlOptions {

@@ -310,30 +310,22 @@ fn after_a_capture_of_three_in_a_row_the_policy_plays_the_middle() {
 fn the_vital_point_of_a_bent_three_and_a_pyramid_four_in_the_corner() {
     let bent = after_white_takes(
         &[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". O . . . . . . .",
-            "X O . . . . . . .",
-            "X X O . . . . . .",
+            ". . . . .",
+            ". . . . .",
+            ". O . . .",
+            "X O . . .",
+            "X X O . .",
         ],
         "A3",
     );
     assert_eq!(nakade_point(&bent, Color::Black), Some(pt(&bent, "A1")));
     let pyramid = after_white_takes(
         &[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". O . . . . . . .",
-            "X O . . . . . . .",
-            "X X O . . . . . .",
-            "X O . . . . . . .",
+            ". . . . .",
+            ". O . . .",
+            "X O . . .",
+            "X X O . .",
+            "X O . . .",
         ],
         "A4",
     );
@@ -347,30 +339,22 @@ fn the_vital_point_of_a_bent_three_and_a_pyramid_four_in_the_corner() {
 fn no_vital_point_in_a_square_four_or_a_straight_four() {
     let square = after_white_takes(
         &[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            "O O O . . . . . .",
-            "X X O . . . . . .",
-            "X X . . . . . . .",
+            ". . . . .",
+            ". . . . .",
+            "O O O . .",
+            "X X O . .",
+            "X X . . .",
         ],
         "C1",
     );
     assert_eq!(nakade_point(&square, Color::Black), None);
     let straight = after_white_takes(
         &[
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            "X O . . . . . . .",
-            "X O . . . . . . .",
-            "X O . . . . . . .",
-            "X O . . . . . . .",
+            ". . . . .",
+            "X O . . .",
+            "X O . . .",
+            "X O . . .",
+            "X O . . .",
         ],
         "A5",
     );

@@ -224,17 +224,7 @@ fn ko_taken_first_is_ko_a_and_retaken_is_ko_b() {
 
 #[test]
 fn trace_records_the_variations() {
-    let mut b = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . O . . . . .",
-        ". . O X . . . . .",
-        ". . O . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let mut b = setup(&LADDER);
     let s = pt(&b, "D4");
     let mut r = reader();
     r.start_trace();

@@ -275,6 +275,7 @@ fn search(c: &mut Criterion) {
             opening: false,
             shapes: PlayoutShapes::cached(&CompiledPatterns),
             territory: false,
+            score_share: 0.0,
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(

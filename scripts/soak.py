@@ -2,6 +2,10 @@
 """Soak test: N self-play games in ONE long GTP session, memory sampled after every game.
 
     scripts/soak.py [--games 1000] [--size 9] [--level 1] [--engine target/release/tesuji]
+                    [--threads N] [--time-settings "MAIN BYO STONES"]
+
+`--time-settings` is sent to the player as GTP `time_settings` (e.g. "0 1 10": byo-yomi of
+one second per ten stones, about 0.05 s a move), so a thousand games fit in an hour.
 
 One `tesuji gtp` process plays both sides with `genmove`; a second process is the referee:
 every move is replayed there with `play`, so an illegal move is caught. After each game the
@@ -59,13 +63,22 @@ def main():
     ap.add_argument("--level", type=int, default=1)
     ap.add_argument("--engine", default="target/release/tesuji")
     ap.add_argument("--max-moves", type=int, default=400)
+    ap.add_argument("--threads", type=int, help="the player's search threads (default: its own)")
+    ap.add_argument("--time-settings", help='GTP time_settings for the player, e.g. "0 1 10"')
     args = ap.parse_args()
 
-    player = Gtp([args.engine, "gtp", "--no-resign"])
+    player_argv = [args.engine, "gtp", "--no-resign"]
+    if args.threads:
+        player_argv += ["--threads", str(args.threads)]
+    player = Gtp(player_argv)
     referee = Gtp([args.engine, "gtp"])
     for e in (player, referee):
         e.ask(f"boardsize {args.size}")
     player.ask(f"level {args.level}")
+    if args.time_settings:
+        ok, why = player.ask(f"time_settings {args.time_settings}")
+        if not ok:
+            sys.exit(f"time_settings {args.time_settings}: {why}")
     illegal = errors = moves_total = 0
     first_rss = None
     start = time.time()

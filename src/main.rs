@@ -96,7 +96,7 @@ struct RegressArgs {
 
 #[derive(clap::Args)]
 struct GtpArgs {
-    /// Board size (2..=25).
+    /// Board size (1..=25).
     #[arg(long, default_value_t = 19)]
     boardsize: usize,
     /// Komi.
@@ -176,6 +176,14 @@ struct GtpArgs {
     /// classical values alone, counting for more playouts (measured no stronger, so off).
     #[arg(long)]
     opening_priors: bool,
+    /// The share (0 to 1) of a playout's value given to its score margin, the win having the
+    /// rest: in a decided game the search still plays for points.
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::SCORE_SHARE, value_parser = parse_share)]
+    score_share: f32,
+    /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
+    /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.
+    #[arg(long, value_parser = parse_stage)]
+    without_stage: Vec<String>,
     /// Seed of the engine's random playouts (different seeds vary close choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -215,6 +223,19 @@ fn parse_share(s: &str) -> Result<f32, String> {
         Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
         _ => Err(format!("`{s}` is not a number between 0 and 1")),
     }
+}
+
+fn parse_stage(s: &str) -> Result<String, String> {
+    use tesuji_engine::play::movegen::stages::{STAGE_NAMES, StageSet};
+    StageSet::default()
+        .with(s)
+        .map(|_| s.to_string())
+        .ok_or_else(|| {
+            format!(
+                "`{s}` is no stage; the stages are {}",
+                STAGE_NAMES.join(", ")
+            )
+        })
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
@@ -260,6 +281,14 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.root_model_share = args.root_model_share;
     engine.gen_options.opening_priors = args.opening_priors;
+    engine.gen_options.score_share = args.score_share;
+    for name in &args.without_stage {
+        engine.gen_options.without_stages = engine
+            .gen_options
+            .without_stages
+            .with(name)
+            .ok_or_else(|| format!("`{name}` is no stage"))?;
+    }
     engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);

@@ -40,7 +40,7 @@ fn protocol_basics() {
 #[test]
 fn board_setup_and_errors() {
     insta::assert_snapshot!(session(
-        "boardsize 1\n\
+        "boardsize 0\n\
          boardsize 26\n\
          boardsize nine\n\
          boardsize 9\n\

@@ -40,7 +40,7 @@ use thiserror::Error;
 /// Largest board side (the GTP limit).
 pub const MAX_SIZE: usize = 25;
 /// Smallest board side accepted.
-pub const MIN_SIZE: usize = 2;
+pub const MIN_SIZE: usize = 1;
 /// Distance between vertically adjacent points: 25 columns plus one shared border column.
 pub const STRIDE: usize = MAX_SIZE + 1;
 /// Number of cells in the padded array: a border row above and below, one border column.
@@ -265,7 +265,7 @@ impl std::fmt::Debug for Board {
 }
 
 impl Board {
-    /// An empty board of side `size` (2..=25).
+    /// An empty board of side `size` (1..=25).
     pub fn new(size: usize) -> Result<Board, BoardSizeError> {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return Err(BoardSizeError(size));
@@ -751,9 +751,9 @@ impl Iterator for StringStones<'_> {
     }
 }
 
-/// A board size outside 2..=25.
+/// A board size outside 1..=25.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
-#[error("unacceptable size {0}: tesuji plays on boards from 2 to 25")]
+#[error("unacceptable size {0}: tesuji plays on boards from 1 to 25")]
 pub struct BoardSizeError(pub usize);
 
 #[cfg(test)]

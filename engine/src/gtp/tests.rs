@@ -140,3 +140,17 @@ fn influence_text_and_picture_agree_black_positive() {
         .unwrap();
     assert!(d5 > 0.0, "{gfx}");
 }
+
+#[test]
+fn a_one_point_board_is_played_as_gnu_go_plays_it() {
+    // GNU Go accepts `boardsize 1` (tiny.tst starts with it): the one point has no
+    // liberty, so a stone there is suicide and every move is a pass.
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    assert_eq!(e.handle_line("boardsize 1").unwrap(), "= \n\n");
+    assert_eq!(e.handle_line("clear_board").unwrap(), "= \n\n");
+    assert_eq!(e.handle_line("genmove black").unwrap(), "= PASS\n\n");
+    assert!(e.handle_line("play white A1").unwrap().starts_with("? "));
+    assert_eq!(e.handle_line("genmove white").unwrap(), "= PASS\n\n");
+    assert_eq!(e.handle_line("final_score").unwrap(), "= W+6.5\n\n");
+    assert!(e.handle_line("boardsize 0").unwrap().starts_with("? "));
+}

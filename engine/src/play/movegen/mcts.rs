@@ -188,6 +188,52 @@ pub struct SearchSettings<'a> {
     pub shapes: &'static PlayoutShapes,
     /// The game is counted by territory (GNU Go's default, Japanese): see [`black_value`].
     pub territory: bool,
+    /// The share of a playout's value that its score gives ([`score_value`]); the win has
+    /// the rest. 0: the win alone.
+    pub score_share: f32,
+}
+
+/// Black's value of a playout: its win ([`black_value`]) with `score_share` of it given to
+/// its margin instead, counted from `expected_margin` (the mean margin of the search's
+/// playouts so far): where every line wins, or every line loses, the search still prefers
+/// the lines that gain points on what it expects — it takes the points a won endgame
+/// offers and keeps a lost game close — while a close game is decided by the win alone.
+pub fn playout_value(
+    area_margin: f32,
+    territory: bool,
+    placed_lead: i32,
+    black_to_move: bool,
+    score_share: f32,
+    expected_margin: f32,
+    points: usize,
+) -> f32 {
+    let win = black_value(area_margin, territory, placed_lead, black_to_move);
+    if score_share <= 0.0 {
+        return win;
+    }
+    (1.0 - score_share) * win
+        + score_share
+            * score_value(
+                black_margin(area_margin, territory, placed_lead) - expected_margin,
+                points,
+            )
+}
+
+/// Black's margin as the game counts it: under territory counting the stones each side
+/// placed come off the area margin.
+pub fn black_margin(area_margin: f32, territory: bool, placed_lead: i32) -> f32 {
+    if territory {
+        area_margin - placed_lead as f32
+    } else {
+        area_margin
+    }
+}
+
+/// A gain's worth from 0 to 1, 0.5 for none: linear over ± a tenth of the board's `points`
+/// (±36 on 19×19, ±8 on 9×9, at least ±2) and flat beyond.
+pub fn score_value(margin: f32, points: usize) -> f32 {
+    let decided = (points as f32 / 10.0).max(2.0);
+    0.5 + 0.5 * (margin / decided).clamp(-1.0, 1.0)
 }
 
 /// Black's share of a playout's win. The playouts count area; territory differs from area
@@ -199,28 +245,32 @@ pub struct SearchSettings<'a> {
 /// territory that a real game leaves empty. An area margin that
 /// wins for one of those ends and loses for the other is a coin toss, worth half a win:
 /// with komi 6.5 and equal stones, Black's area win by 0.5 is a territory loss by 0.5
-/// whenever Black places the last stone.
+/// whenever Black places the last stone. Each end counts a jigo as half a win.
 pub fn black_value(
     area_margin: f32,
     territory: bool,
     placed_lead: i32,
     black_to_move: bool,
 ) -> f32 {
+    // A jigo (integer komi) is half a win for each side, not a win for White.
+    let result = |margin: f32| {
+        if margin > 0.0 {
+            1.0
+        } else if margin == 0.0 {
+            0.5
+        } else {
+            0.0
+        }
+    };
     if !territory {
-        return if area_margin > 0.0 { 1.0 } else { 0.0 };
+        return result(area_margin);
     }
     let (low, high) = if black_to_move {
         (placed_lead, placed_lead + 1)
     } else {
         (placed_lead - 1, placed_lead)
     };
-    if area_margin - high as f32 > 0.0 {
-        1.0
-    } else if area_margin - low as f32 > 0.0 {
-        0.5
-    } else {
-        0.0
-    }
+    (result(area_margin - high as f32) + result(area_margin - low as f32)) / 2.0
 }
 
 /// Black's stones placed on the board so far less White's (captured ones included).
@@ -483,6 +533,9 @@ pub fn search_from(
     let mut first_tag = [u32::MAX; NUM_CELLS];
     let mut owned = [0u32; NUM_CELLS];
     let mut done = 0;
+    // Black's margins summed over the playouts so far: their mean is what the search
+    // expects, from which a playout's score counts (`playout_value`).
+    let mut margin_sum = 0.0f64;
     while done < settings.playouts && tree[0].children > 0 {
         if done % CLOCK_EVERY == 0 && settings.deadline.is_some_and(|d| Instant::now() >= d) {
             break;
@@ -547,13 +600,21 @@ pub fn search_from(
         // dead, as the counting at the end of a real game does.
         runner.run(board, color);
         let score = board.area_score();
-        let black_margin = score.black as f32 - score.white as f32 - settings.komi;
-        let black_won = black_value(
-            black_margin,
+        let black_area_margin = score.black as f32 - score.white as f32 - settings.komi;
+        let black_won = playout_value(
+            black_area_margin,
             settings.territory,
             leaf_placed_lead,
             color == Color::Black,
+            settings.score_share,
+            (margin_sum / done.max(1) as f64) as f32,
+            points,
         );
+        margin_sum += f64::from(black_margin(
+            black_area_margin,
+            settings.territory,
+            leaf_placed_lead,
+        ));
         let value_for = |c: Color| {
             if c == Color::Black {
                 black_won

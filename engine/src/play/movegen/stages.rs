@@ -30,6 +30,40 @@ pub fn standard() -> Vec<Box<dyn Stage>> {
     ]
 }
 
+/// The names of the [`standard`] stages and of the shape step after them (`efficiency`),
+/// in order: `--without-stage` names one of them ([`StageSet`]).
+pub const STAGE_NAMES: [&str; 9] = [
+    "territory",
+    "tactics",
+    "dragons",
+    "contact",
+    "connection",
+    "eyes",
+    "opening",
+    "joseki",
+    "efficiency",
+];
+
+/// A set of stages by name ([`STAGE_NAMES`]), e.g. those a match leaves out to measure what
+/// they are worth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageSet(u16);
+
+impl StageSet {
+    /// The set with the stage `name` added, or `None` for a name that is no stage.
+    pub fn with(self, name: &str) -> Option<StageSet> {
+        let i = STAGE_NAMES.iter().position(|&n| n == name)?;
+        Some(StageSet(self.0 | 1 << i))
+    }
+
+    pub fn contains(self, name: &str) -> bool {
+        STAGE_NAMES
+            .iter()
+            .position(|&n| n == name)
+            .is_some_and(|i| self.0 & 1 << i != 0)
+    }
+}
+
 fn candidates(board: &Board, values: &MoveValues) -> Vec<Point> {
     board
         .empty_points()

@@ -463,3 +463,16 @@ fn a_corner_is_empty_until_a_stone_stands_near_its_opening_points() {
     assert!(!stages::empty_corner_remains(&b));
     assert!(!stages::empty_corner_remains(&Board::new(9).unwrap()));
 }
+
+#[test]
+fn every_stage_can_be_left_out_by_its_name() {
+    // The names `--without-stage` takes are the stages' own, in order, and then the shape step.
+    let names: Vec<&str> = stages::standard().iter().map(|s| s.name()).collect();
+    assert_eq!(names, stages::STAGE_NAMES[..names.len()]);
+    assert_eq!(stages::STAGE_NAMES[names.len()..], ["efficiency"]);
+    let set = stages::StageSet::default().with("joseki").unwrap();
+    assert!(set.contains("joseki"));
+    assert!(!set.contains("dragons"));
+    assert!(set.with("dragons").unwrap().contains("dragons"));
+    assert_eq!(set.with("fuseki"), None);
+}

@@ -27,6 +27,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         opening: false,
         shapes: PlayoutShapes::none(),
         territory: false,
+        score_share: 0.0,
     }
 }
 
@@ -255,4 +256,51 @@ fn under_territory_counting_an_area_win_by_half_a_point_is_a_coin_toss() {
     assert_eq!(black_value(3.5, true, 3, true), 0.5);
     assert_eq!(black_value(2.5, true, 3, true), 0.0);
     assert_eq!(black_value(4.5, true, 3, true), 1.0);
+}
+
+#[test]
+fn a_jigo_is_half_a_win_for_each_side() {
+    // Integer komi: an area margin of exactly 0 is a draw, not a win for White.
+    assert_eq!(black_value(0.0, false, 0, true), 0.5);
+    assert_eq!(black_value(1.0, false, 0, true), 1.0);
+    assert_eq!(black_value(-1.0, false, 0, true), 0.0);
+    // Under territory counting, Black to move with equal stones: the area margin 1 is a
+    // territory margin of 1 or 0 (a win or a jigo), the margin 0 one of 0 or −1.
+    assert_eq!(black_value(1.0, true, 0, true), 0.75);
+    assert_eq!(black_value(0.0, true, 0, true), 0.25);
+    assert_eq!(black_value(2.0, true, 0, true), 1.0);
+}
+
+#[test]
+fn a_playouts_score_separates_wins_by_their_margin_and_never_outweighs_the_win() {
+    // 9×9 (81 points): gains count up to ±8.1.
+    let value =
+        |margin: f32, expected: f32| playout_value(margin, false, 0, true, 0.05, expected, 81);
+    assert!(
+        value(6.5, 0.0) > value(1.5, 0.0),
+        "a bigger win is worth more"
+    );
+    assert!(
+        value(-6.5, 0.0) < value(-1.5, 0.0),
+        "a bigger loss is worth less"
+    );
+    assert!(
+        value(0.5, 0.0) > value(-0.5, 0.0) + 0.9,
+        "the win still decides"
+    );
+    assert_eq!(
+        value(40.5, 0.0),
+        value(20.5, 0.0),
+        "far beyond the expectation: flat"
+    );
+    assert!(value(40.5, -40.0) <= 1.0 && value(-40.5, 40.0) >= 0.0);
+    // Counted from the expected margin: in a game lost by about 30, losing by 25 is better
+    // than losing by 35, though both are far beyond a tenth of the board.
+    assert!(value(-25.5, -30.0) > value(-35.5, -30.0));
+    // Without a share, the win alone.
+    assert_eq!(playout_value(6.5, false, 0, true, 0.0, 0.0, 81), 1.0);
+    // Under territory counting the stones placed come off the margin: a stone in one's own
+    // territory wins by less.
+    let territory = |lead: i32| playout_value(6.5, true, lead, true, 0.05, 0.0, 81);
+    assert!(territory(0) > territory(1));
 }

@@ -30,7 +30,9 @@ for f in pattern-dsl/tests/fixtures/*.db; do cp "$f" "fuzz/corpus/db/fixture-$(b
 for t in "${targets[@]}"; do
   echo "== $t: ${seconds}s"
   # Each execution is bounded by libFuzzer's -timeout (a hang is a finding too).
-  cargo +nightly fuzz run "$t" "fuzz/corpus/$t" -- \
+  # An absolute corpus path: the gtp target changes its working directory (its `printsgf`
+  # files must not land in the repository), and libFuzzer reads and writes the corpus later.
+  cargo +nightly fuzz run "$t" "$PWD/fuzz/corpus/$t" -- \
     -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
     2>&1 | tee "fuzz/$t.log" | grep -E '^#[0-9]+ *(DONE|INITED)|stat::|SUMMARY|==ERROR' || true
   # Crashes, timeouts and memory blow-ups are findings; libFuzzer's "slow units" are not.

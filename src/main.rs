@@ -18,6 +18,7 @@ use tesuji::engine::eval::scoring::ScoringRules;
 use tesuji::engine::gtp::GtpEngine;
 use tesuji::engine::tactics::reading::{self, ReadingOptions};
 use tesuji::patterns::CompiledPatterns;
+use tesuji_engine::play::movegen::stages::{STAGE_NAMES, StageSet};
 
 #[derive(Parser)]
 #[command(
@@ -183,7 +184,7 @@ struct GtpArgs {
     /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
     /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.
     #[arg(long, value_parser = parse_stage)]
-    without_stage: Vec<String>,
+    without_stage: Vec<StageSet>,
     /// Seed of the engine's random playouts (different seeds vary close choices).
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -225,17 +226,13 @@ fn parse_share(s: &str) -> Result<f32, String> {
     }
 }
 
-fn parse_stage(s: &str) -> Result<String, String> {
-    use tesuji_engine::play::movegen::stages::{STAGE_NAMES, StageSet};
-    StageSet::default()
-        .with(s)
-        .map(|_| s.to_string())
-        .ok_or_else(|| {
-            format!(
-                "`{s}` is no stage; the stages are {}",
-                STAGE_NAMES.join(", ")
-            )
-        })
+fn parse_stage(s: &str) -> Result<StageSet, String> {
+    StageSet::default().with(s).ok_or_else(|| {
+        format!(
+            "`{s}` is no stage; the stages are {}",
+            STAGE_NAMES.join(", ")
+        )
+    })
 }
 
 fn run_gtp(args: GtpArgs) -> Result<(), String> {
@@ -282,13 +279,10 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.root_model_share = args.root_model_share;
     engine.gen_options.opening_priors = args.opening_priors;
     engine.gen_options.score_share = args.score_share;
-    for name in &args.without_stage {
-        engine.gen_options.without_stages = engine
-            .gen_options
-            .without_stages
-            .with(name)
-            .ok_or_else(|| format!("`{name}` is no stage"))?;
-    }
+    engine.gen_options.without_stages = args
+        .without_stage
+        .iter()
+        .fold(StageSet::default(), |all, &one| all.union(one));
     engine.gen_options.reuse_trees = args.reuse_trees;
     engine.gen_options.seed = args.seed;
     reading::set_thread_options(args.reading_options()?);

@@ -145,24 +145,43 @@ fn replayed_fuzz_findings() {
     assert!(replayed >= 3, "only {replayed} findings replayed");
 }
 
-#[test]
-fn a_root_model_share_outside_zero_to_one_is_refused_with_a_message() {
-    for bad in ["2", "-0.5", "NaN", "half"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
-            .args(["gtp", &format!("--root-model-share={bad}")])
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert!(!out.status.success(), "{bad} accepted");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("between 0 and 1"), "{bad}: {err}");
-    }
+/// `tesuji gtp ARGS` with nothing on standard input: whether it succeeded, and its stderr.
+fn gtp_with_args(args: &[&str]) -> (bool, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
-        .args(["gtp", "--root-model-share", "0.5"])
+        .arg("gtp")
+        .args(args)
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    assert!(out.status.success());
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_root_model_share_outside_zero_to_one_is_refused_with_a_message() {
+    for flag in ["--root-model-share", "--score-share"] {
+        for bad in ["2", "-0.5", "NaN", "half"] {
+            let (ok, err) = gtp_with_args(&[&format!("{flag}={bad}")]);
+            assert!(!ok, "{flag} {bad} accepted");
+            assert!(err.contains("between 0 and 1"), "{flag} {bad}: {err}");
+        }
+        assert!(gtp_with_args(&[flag, "0.5"]).0);
+    }
+}
+
+#[test]
+fn a_stage_name_that_is_no_stage_is_refused_with_the_list() {
+    for bad in ["fuseki", "", "Joseki", "joseki,eyes"] {
+        let (ok, err) = gtp_with_args(&["--without-stage", bad]);
+        assert!(!ok, "{bad:?} accepted");
+        assert!(
+            err.contains("the stages are territory, tactics"),
+            "{bad:?}: {err}"
+        );
+    }
+    assert!(gtp_with_args(&["--without-stage", "joseki", "--without-stage", "efficiency"]).0);
 }
 
 #[test]

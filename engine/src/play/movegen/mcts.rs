@@ -610,11 +610,13 @@ pub fn search_from(
             (margin_sum / done.max(1) as f64) as f32,
             points,
         );
-        margin_sum += f64::from(black_margin(
-            black_area_margin,
-            settings.territory,
-            leaf_placed_lead,
-        ));
+        if settings.score_share > 0.0 {
+            margin_sum += f64::from(black_margin(
+                black_area_margin,
+                settings.territory,
+                leaf_placed_lead,
+            ));
+        }
         let value_for = |c: Color| {
             if c == Color::Black {
                 black_won

@@ -56,6 +56,11 @@ impl StageSet {
         Some(StageSet(self.0 | 1 << i))
     }
 
+    /// The stages of either set.
+    pub fn union(self, other: StageSet) -> StageSet {
+        StageSet(self.0 | other.0)
+    }
+
     pub fn contains(self, name: &str) -> bool {
         STAGE_NAMES
             .iter()

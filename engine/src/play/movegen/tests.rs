@@ -474,5 +474,7 @@ fn every_stage_can_be_left_out_by_its_name() {
     assert!(set.contains("joseki"));
     assert!(!set.contains("dragons"));
     assert!(set.with("dragons").unwrap().contains("dragons"));
+    let both = set.union(stages::StageSet::default().with("eyes").unwrap());
+    assert!(both.contains("joseki") && both.contains("eyes") && !both.contains("tactics"));
     assert_eq!(set.with("fuseki"), None);
 }

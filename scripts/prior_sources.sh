@@ -9,6 +9,8 @@
 # other (each engine on one core: `--threads 1`). To spread the arms over machines, give
 # each machine its arms; to spread one arm, run `tesuji match ... --shard K/N` by hand with
 # the same flags and merge the JSON files. Re-running skips the arms whose JSON exists.
+# TESUJI=PATH plays another binary (a copy keeps a long run safe from rebuilds);
+# FIRST_SEED=N starts at another seed (default 901).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:?output directory}
@@ -34,7 +36,8 @@ wanted=("$@")
 
 komi=7
 [ "$size" -gt 9 ] && komi=6.5
-tesuji=target/release/tesuji
+tesuji=${TESUJI:-target/release/tesuji}
+first_seed=${FIRST_SEED:-901}
 [ -x "$tesuji" ] || cargo build --release
 mkdir -p "$out"
 for arm in "${arms[@]}"; do
@@ -46,7 +49,7 @@ for arm in "${arms[@]}"; do
   [ -f "$out/$name.json" ] && continue
   echo "== $name: $flags"
   "$tesuji" match --opponent "$opponent" --games "$games" --size "$size" --komi "$komi" \
-    --jobs 1 --first-seed 901 --tesuji-args "--threads 1 $flags" \
+    --jobs 1 --first-seed "$first_seed" --tesuji-args "--threads 1 $flags" \
     --json "$out/$name.json.part" --out "$out/$name-games" | tail -3
   mv "$out/$name.json.part" "$out/$name.json"
 done

@@ -341,3 +341,24 @@ fn blocks_danger_and_pattern_gfx() {
     assert!(out.contains("efficiency.db matches for Black"), "{out}");
     insta::assert_snapshot!(out);
 }
+
+/// `break_in` / `block_off`: a white wall on the third line with a gap at E3 (answers checked
+/// with GNU Go 3.8), the wall closed, and every error path.
+#[test]
+fn break_in_and_block_off() {
+    let area = "A3 B3 C3 D3 E3 F3 G3 H3 J3 A2 B2 C2 D2 E2 F2 G2 H2 J2 A1 B1 C1 D1 E1 F1 G1 H1 J1";
+    insta::assert_snapshot!(session(&format!(
+        "boardsize 9\n\
+         play black C4\nplay black D4\nplay black E4\nplay black F4\nplay black G4\n\
+         play white B3\nplay white C3\nplay white D3\nplay white F3\nplay white G3\nplay white H3\n\
+         1 break_in E4 {area}\n\
+         2 block_off E4 {area}\n\
+         play white E3\n\
+         3 break_in E4 {area}\n\
+         4 block_off E4 {area}\n\
+         5 break_in E5 {area}\n\
+         6 break_in E4 A3 Z9\n\
+         7 block_off\n\
+         8 break_in E4\n"
+    )));
+}

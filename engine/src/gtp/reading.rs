@@ -3,6 +3,7 @@
 
 use super::{Command, CommandResult, GtpEngine};
 use crate::board::{Board, Color, Move, Point, Vertex};
+use crate::tactics::reading::persistent::PointSet;
 use crate::tactics::reading::{self, ReadResult, Reader};
 
 /// This file's commands, in `list_commands` order.
@@ -16,6 +17,8 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "ladder_attack" => cmd_ladder_attack,
     "connect" => cmd_connect,
     "disconnect" => cmd_disconnect,
+    "break_in" => |e, args| cmd_break_in(e, args, crate::tactics::break_in::break_in),
+    "block_off" => |e, args| cmd_break_in(e, args, crate::tactics::break_in::block_off),
     "countlib" => cmd_countlib,
     "findlib" => cmd_findlib,
     "worm_stones" => cmd_worm_stones,
@@ -129,6 +132,25 @@ fn cmd_ladder_attack(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
         return Err("string must have exactly 2 liberties".into());
     }
     let r = read_with(e, |r, b| r.ladder_attack(b, s));
+    Ok(format_read(e, r))
+}
+
+/// `break_in STRING AREA...` / `block_off STRING AREA...`: can the string get into the area
+/// (its owner first), can the area's owner keep it out (the owner first)?
+fn cmd_break_in(
+    e: &mut GtpEngine,
+    args: &[&str],
+    question: fn(&mut Reader, &mut Board, Point, &PointSet) -> ReadResult,
+) -> CommandResult {
+    let s = stone_arg(e, args, 0)?;
+    let mut area = PointSet::new();
+    for v in &args[1..] {
+        match Vertex::parse_move(v, e.game.size()) {
+            Ok(Move::Play(p)) => area.insert(p),
+            _ => return Err("invalid coordinate".into()),
+        }
+    }
+    let r = read_with(e, |r, b| question(r, b, s, &area));
     Ok(format_read(e, r))
 }
 

@@ -6,6 +6,7 @@
 //! [`pattern_view`] (the board as matchers see it, and the [`PatternSet`](pattern_view::PatternSet)
 //! that stages receive) and [`reading`].
 
+pub mod break_in;
 pub mod connection;
 pub mod pattern_view;
 pub mod reading;

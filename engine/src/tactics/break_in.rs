@@ -1,0 +1,184 @@
+//! Break-in and block-off (GNU Go's `break_in` / `block_off`): can a string get into an area
+//! the other colour means to hold, or can the area's owner close it off?
+//!
+//! A string *breaks in* when its owner, moving first, can put a stone on a point of the area
+//! that **holds**: the opponent, moving first, can neither capture it (tactical reading) nor
+//! cut it from the string (connection reading; a stone of the string itself holds when the
+//! string cannot be captured). This is what a player means by "the boundary has a gap": the
+//! intruder need not be connected, it is enough that it cannot be removed, for then the area
+//! is no longer the owner's.
+//!
+//! Only the points the string reaches in one or two steps are tried: an area point next to
+//! the string, or next to one of its empty liberties (a hane or a jump through the gap).
+//! Stones of the string's colour already in the area count as a break-in when they hold
+//! (answered `PASS`).
+//!
+//! The area's owner *blocks off* the string when it has a move after which the string no
+//! longer breaks in: the string's liberties, the points the string could break in at, and
+//! their empty neighbours are tried. When the string cannot break in at all, no move is
+//! needed (`PASS`).
+//!
+//! Results are reading codes: [`WIN`] or 0 (ko results are not distinguished yet). Each
+//! reading question is bounded by the reader's node limit, and the candidates by
+//! [`MAX_CANDIDATES`].
+
+use crate::board::{Board, Color, Point};
+use crate::tactics::reading::persistent::PointSet;
+use crate::tactics::reading::{ReadResult, Reader, WIN};
+
+/// Candidate moves tried by one question, nearest first.
+pub const MAX_CANDIDATES: usize = 24;
+
+/// Can the string at `s` break into `area`, its owner moving first? `(WIN, Some(move))` with
+/// the first move that breaks in, `(WIN, None)` when its stones already stand in the area
+/// and hold, `(0, None)` when it cannot (or when `s` is empty).
+pub fn break_in(reader: &mut Reader, board: &mut Board, s: Point, area: &PointSet) -> ReadResult {
+    let Some(color) = board.color_at(s) else {
+        return (0, None);
+    };
+    if already_in(reader, board, s, color, area) {
+        return (WIN, None);
+    }
+    for m in entry_points(board, s, area) {
+        if !board.try_play(m, color) {
+            continue;
+        }
+        let holds = holds(reader, board, s, m);
+        board.undo();
+        if holds {
+            return (WIN, Some(m));
+        }
+    }
+    (0, None)
+}
+
+/// Can the opponent of the string at `s`, moving first, keep it out of `area`? `(WIN,
+/// Some(move))` with the blocking move, `(WIN, None)` when the string cannot break in
+/// anyway, `(0, None)` when no move blocks it (or when `s` is empty).
+pub fn block_off(reader: &mut Reader, board: &mut Board, s: Point, area: &PointSet) -> ReadResult {
+    let Some(color) = board.color_at(s) else {
+        return (0, None);
+    };
+    let (code, entry) = break_in(reader, board, s, area);
+    if code == 0 {
+        return (WIN, None);
+    }
+    let blocker = color.opponent();
+    for r in blocking_points(board, s, area, entry) {
+        if !board.try_play(r, blocker) {
+            continue;
+        }
+        // The string may have been captured: then there is nothing left to break in.
+        let blocked = board.color_at(s) != Some(color) || break_in(reader, board, s, area).0 == 0;
+        board.undo();
+        if blocked {
+            return (WIN, Some(r));
+        }
+    }
+    (0, None)
+}
+
+/// Does the stone at `m` (just played by the string's owner) hold against the opponent
+/// moving first?
+fn holds(reader: &mut Reader, board: &mut Board, s: Point, m: Point) -> bool {
+    if board.color_at(s).is_none() {
+        return false;
+    }
+    if reader.attack(board, m).0 == 0 {
+        return true;
+    }
+    board.string_id(s) != board.string_id(m) && reader.disconnect(board, s, m).0 == 0
+}
+
+/// Whether stones of the string's colour already stand in the area, within its reach, and
+/// hold.
+fn already_in(
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    color: Color,
+    area: &PointSet,
+) -> bool {
+    let mut seen: Vec<Point> = Vec::new();
+    for p in reach(board, s) {
+        for q in std::iter::once(p).chain(p.neighbors()) {
+            if !area.contains(q) || board.color_at(q) != Some(color) {
+                continue;
+            }
+            let id = board.string_id(q);
+            if seen.contains(&id) {
+                continue;
+            }
+            seen.push(id);
+            if holds(reader, board, s, q) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The string's stones and its empty liberties: the points from which it steps into the
+/// area.
+fn reach(board: &Board, s: Point) -> Vec<Point> {
+    let mut points: Vec<Point> = board.string_stones(s).collect();
+    points.extend(board.liberties(s));
+    points
+}
+
+/// Empty area points one step from the string (its liberties), then two steps (next to an
+/// empty liberty), each in board order, at most [`MAX_CANDIDATES`].
+fn entry_points(board: &Board, s: Point, area: &PointSet) -> Vec<Point> {
+    let liberties: Vec<Point> = board.liberties(s).collect();
+    let mut first: Vec<Point> = liberties
+        .iter()
+        .copied()
+        .filter(|&l| area.contains(l))
+        .collect();
+    let mut second: Vec<Point> = Vec::new();
+    for &l in &liberties {
+        for q in l.neighbors() {
+            if area.contains(q)
+                && board.on_board(q)
+                && board.color_at(q).is_none()
+                && !first.contains(&q)
+                && !second.contains(&q)
+            {
+                second.push(q);
+            }
+        }
+    }
+    first.sort_by_key(|p| p.index());
+    second.sort_by_key(|p| p.index());
+    first.extend(second);
+    first.truncate(MAX_CANDIDATES);
+    first
+}
+
+/// Where the owner of the area tries to block: the entry the string would use first, the
+/// string's liberties, the other entry points and their empty neighbours.
+fn blocking_points(board: &Board, s: Point, area: &PointSet, entry: Option<Point>) -> Vec<Point> {
+    let mut points: Vec<Point> = entry.into_iter().collect();
+    let push = |p: Point, points: &mut Vec<Point>| {
+        if board.on_board(p) && board.color_at(p).is_none() && !points.contains(&p) {
+            points.push(p);
+        }
+    };
+    for l in board.liberties(s) {
+        push(l, &mut points);
+    }
+    let entries = entry_points(board, s, area);
+    for &e in &entries {
+        push(e, &mut points);
+    }
+    for &e in &entries {
+        for q in e.neighbors() {
+            push(q, &mut points);
+        }
+    }
+    points.truncate(MAX_CANDIDATES);
+    points
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,102 @@
+use super::*;
+
+use crate::tactics::reading::ReadingOptions;
+use crate::test_util::{pt, setup};
+
+/// The area below a white wall on the third line: rows 1 to 3.
+fn lower_area(b: &Board) -> PointSet {
+    let mut area = PointSet::new();
+    for p in b.points() {
+        if p.xy().1 >= b.size() - 3 {
+            area.insert(p);
+        }
+    }
+    area
+}
+
+/// Expectations checked with GNU Go 3.8's `break_in` / `block_off`.
+#[test]
+fn a_gap_in_the_wall_lets_the_string_in_until_it_is_closed() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X X X X . .",
+        ". O O O . O O O .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let area = lower_area(&b);
+    let mut r = Reader::new(ReadingOptions::default());
+    let (e4, e3) = (pt(&b, "E4"), pt(&b, "E3"));
+    // GNU Go: break_in 1 E3, block_off 1 E3.
+    assert_eq!(break_in(&mut r, &mut b, e4, &area), (WIN, Some(e3)));
+    assert_eq!(block_off(&mut r, &mut b, e4, &area), (WIN, Some(e3)));
+    // The wall closed (GNU Go: break_in 0).
+    assert!(b.try_play(e3, Color::White));
+    assert_eq!(break_in(&mut r, &mut b, e4, &area), (0, None));
+    assert_eq!(block_off(&mut r, &mut b, e4, &area), (WIN, None));
+}
+
+/// Rows 1 and 2 of a 9×9 board.
+fn bottom_two_rows(b: &Board) -> PointSet {
+    let mut area = PointSet::new();
+    for p in b.points() {
+        if p.xy().1 >= b.size() - 2 {
+            area.insert(p);
+        }
+    }
+    area
+}
+
+/// A jump through the gap that the owner captures at once is no break-in; through a wider
+/// gap it holds. Expectations checked with GNU Go 3.8.
+#[test]
+fn an_intruder_that_can_be_captured_does_not_break_in() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X X . . . .",
+        ". . . . . . . . .",
+        ". O O . O O . . .",
+        ". . . O . . . . .",
+    ]);
+    let area = bottom_two_rows(&b);
+    let mut r = Reader::new(ReadingOptions::default());
+    let d4 = pt(&b, "D4");
+    // Black D2 has one liberty, D3, and White takes it (GNU Go: break_in 0).
+    assert_eq!(break_in(&mut r, &mut b, d4, &area), (0, None));
+    assert_eq!(block_off(&mut r, &mut b, d4, &area), (WIN, None));
+
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X X X X . . .",
+        ". . . . . . . . .",
+        ". O O . . O O . .",
+        ". . . . . . . . .",
+    ]);
+    let area = bottom_two_rows(&b);
+    let (d4, d2) = (pt(&b, "D4"), pt(&b, "D2"));
+    // GNU Go: break_in 1 D2, block_off 1 D2.
+    assert_eq!(break_in(&mut r, &mut b, d4, &area), (WIN, Some(d2)));
+    assert_eq!(block_off(&mut r, &mut b, d4, &area).0, WIN);
+}
+
+#[test]
+fn an_empty_point_is_no_string() {
+    let mut b = setup(&[". . .", ". . .", ". . ."]);
+    let area = lower_area(&b);
+    let mut r = Reader::new(ReadingOptions::default());
+    let b2 = pt(&b, "B2");
+    assert_eq!(break_in(&mut r, &mut b, b2, &area), (0, None));
+    assert_eq!(block_off(&mut r, &mut b, b2, &area), (0, None));
+}

@@ -21,3 +21,40 @@ fn strings_already_lost_are_no_combination() {
     assert!(combination_attacks(&mut b, &mut r, Color::Black).is_empty());
     assert!(combination_attacks(&mut b, &mut r, Color::White).is_empty());
 }
+
+/// A combination that wins: White A11 puts the black string A10–B9 in atari and makes a
+/// second threat that no single black answer meets as well (the position of GNU Go's
+/// atari_atari.tst, atari_atari03.sgf at move 222; GNU Go 3.8 answers `combination_attack
+/// white` with A11). The first move found is A11: without the check of every answer, S18
+/// (two threats that one answer meets) would come first.
+#[test]
+fn a_double_atari_that_no_single_answer_meets() {
+    let mut b = setup(&[
+        ". X X X . . . . . . . . . . . O O X .",
+        "O O O X X O . . . . . . . . O O X . X",
+        "O . O X O O . O . . O . . O O X X . .",
+        "O X X O X O . . . . . . . O X X . . .",
+        "O O O O X O . O . . O . O X . . . . .",
+        "O X X X X X O O . . . . O X X X . . .",
+        "X . . . X X X X O O . . O O O X . . .",
+        ". . X X O O X X X O O O O X X . X X .",
+        ". . X O . O O O X X X X O X . X O . .",
+        "X . X O O . O O O X O O O X . X . O .",
+        "X X O O . O O X X O X O . X . . . . .",
+        "O O X X O O X . X . X O O O X . O X .",
+        ". O O X X X X X X X . X X X X X O X O",
+        ". . O X O O X X O X . . . . X O X O .",
+        ". . O O X O O O O X . . . O . . X X .",
+        ". . . O . . . . O O X X X X . X . . .",
+        ". . . . . O . . O . O O X . X . . . .",
+        ". . . . . . . O . . O O X . X . X . .",
+        ". . . . . . . . O O O O O X . X . . .",
+    ]);
+    let mut r = Reader::new(Default::default());
+    let found = combination_attacks(&mut b, &mut r, Color::White);
+    assert_eq!(
+        found.first(),
+        Some(&crate::test_util::pt(&b, "A11")),
+        "{found:?}"
+    );
+}

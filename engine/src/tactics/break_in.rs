@@ -19,8 +19,9 @@
 //! needed (`PASS`).
 //!
 //! Results are reading codes: [`WIN`] or 0 (ko results are not distinguished yet). Each
-//! reading question is bounded by the reader's node limit, and the candidates by
-//! [`MAX_CANDIDATES`].
+//! reading question is bounded by the reader's node limit, the candidates by
+//! [`MAX_CANDIDATES`], and the whole command by [`NODE_BUDGET`]: a command that runs out
+//! answers what it has proved, conservatively (0: no break-in proved, no block proved).
 
 use crate::board::{Board, Color, Point};
 use crate::tactics::reading::persistent::PointSet;
@@ -29,37 +30,42 @@ use crate::tactics::reading::{ReadResult, Reader, WIN};
 /// Candidate moves tried by one question, nearest first.
 pub const MAX_CANDIDATES: usize = 24;
 
+/// Reading plus connection nodes one `break_in` or `block_off` command may use over all its
+/// reading questions (a `block_off` asks a whole `break_in` after each blocking move).
+pub const NODE_BUDGET: u64 = 2_000_000;
+
 /// Can the string at `s` break into `area`, its owner moving first? `(WIN, Some(move))` with
 /// the first move that breaks in, `(WIN, None)` when its stones already stand in the area
-/// and hold, `(0, None)` when it cannot (or when `s` is empty).
+/// and hold, `(0, None)` when it cannot, when that was not proved within [`NODE_BUDGET`], or
+/// when `s` is empty.
 pub fn break_in(reader: &mut Reader, board: &mut Board, s: Point, area: &PointSet) -> ReadResult {
-    let Some(color) = board.color_at(s) else {
-        return (0, None);
-    };
-    if already_in(reader, board, s, color, area) {
-        return (WIN, None);
-    }
-    for m in entry_points(board, s, area) {
-        if !board.try_play(m, color) {
-            continue;
-        }
-        let holds = holds(reader, board, s, m);
-        board.undo();
-        if holds {
-            return (WIN, Some(m));
-        }
-    }
-    (0, None)
+    let budget = Budget::start(reader, NODE_BUDGET);
+    break_in_within(reader, board, s, area, &budget).unwrap_or((0, None))
 }
 
 /// Can the opponent of the string at `s`, moving first, keep it out of `area`? `(WIN,
 /// Some(move))` with the blocking move, `(WIN, None)` when the string cannot break in
-/// anyway, `(0, None)` when no move blocks it (or when `s` is empty).
+/// anyway, `(0, None)` when no move blocks it, when no block was proved within
+/// [`NODE_BUDGET`], or when `s` is empty.
 pub fn block_off(reader: &mut Reader, board: &mut Board, s: Point, area: &PointSet) -> ReadResult {
+    block_off_within(reader, board, s, area, NODE_BUDGET)
+}
+
+/// [`block_off`] within `limit` nodes.
+fn block_off_within(
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    area: &PointSet,
+    limit: u64,
+) -> ReadResult {
     let Some(color) = board.color_at(s) else {
         return (0, None);
     };
-    let (code, entry) = break_in(reader, board, s, area);
+    let budget = Budget::start(reader, limit);
+    let Some((code, entry)) = break_in_within(reader, board, s, area, &budget) else {
+        return (0, None);
+    };
     if code == 0 {
         return (WIN, None);
     }
@@ -69,21 +75,72 @@ pub fn block_off(reader: &mut Reader, board: &mut Board, s: Point, area: &PointS
             continue;
         }
         // The string may have been captured: then there is nothing left to break in.
-        let blocked = board.color_at(s) != Some(color) || break_in(reader, board, s, area).0 == 0;
+        let blocked = if board.color_at(s) == Some(color) {
+            break_in_within(reader, board, s, area, &budget).map(|(code, _)| code == 0)
+        } else {
+            Some(true)
+        };
         board.undo();
-        if blocked {
-            return (WIN, Some(r));
+        match blocked {
+            Some(true) => return (WIN, Some(r)),
+            Some(false) => {}
+            None => return (0, None),
         }
     }
     (0, None)
 }
 
-/// Does the stone at `m` (just played by the string's owner) hold against the opponent
-/// moving first?
-fn holds(reader: &mut Reader, board: &mut Board, s: Point, m: Point) -> bool {
-    if board.color_at(s).is_none() {
-        return false;
+/// The nodes a command started from, and how many it may use.
+struct Budget {
+    start: u64,
+    limit: u64,
+}
+
+impl Budget {
+    fn start(reader: &Reader, limit: u64) -> Budget {
+        Budget {
+            start: reader.nodes() + reader.connection_nodes(),
+            limit,
+        }
     }
+
+    fn spent(&self, reader: &Reader) -> bool {
+        reader.nodes() + reader.connection_nodes() - self.start >= self.limit
+    }
+}
+
+/// [`break_in`]'s answer; `None` when the budget ran out before one was proved.
+fn break_in_within(
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    area: &PointSet,
+    budget: &Budget,
+) -> Option<ReadResult> {
+    let Some(color) = board.color_at(s) else {
+        return Some((0, None));
+    };
+    if already_in(reader, board, s, color, area, budget)? {
+        return Some((WIN, None));
+    }
+    for m in entry_points(board, s, area) {
+        if budget.spent(reader) {
+            return None;
+        }
+        if !board.try_play(m, color) {
+            continue;
+        }
+        let holds = holds(reader, board, s, m);
+        board.undo();
+        if holds {
+            return Some((WIN, Some(m)));
+        }
+    }
+    Some((0, None))
+}
+
+/// Does the stone of the string's colour at `m` hold against the opponent moving first?
+fn holds(reader: &mut Reader, board: &mut Board, s: Point, m: Point) -> bool {
     if reader.attack(board, m).0 == 0 {
         return true;
     }
@@ -91,14 +148,15 @@ fn holds(reader: &mut Reader, board: &mut Board, s: Point, m: Point) -> bool {
 }
 
 /// Whether stones of the string's colour already stand in the area, within its reach, and
-/// hold.
+/// hold (`None`: the budget ran out first).
 fn already_in(
     reader: &mut Reader,
     board: &mut Board,
     s: Point,
     color: Color,
     area: &PointSet,
-) -> bool {
+    budget: &Budget,
+) -> Option<bool> {
     let mut seen: Vec<Point> = Vec::new();
     for p in reach(board, s) {
         for q in std::iter::once(p).chain(p.neighbors()) {
@@ -110,12 +168,15 @@ fn already_in(
                 continue;
             }
             seen.push(id);
+            if budget.spent(reader) {
+                return None;
+            }
             if holds(reader, board, s, q) {
-                return true;
+                return Some(true);
             }
         }
     }
-    false
+    Some(false)
 }
 
 /// The string's stones and its empty liberties: the points from which it steps into the

@@ -3,11 +3,11 @@ use super::*;
 use crate::tactics::reading::ReadingOptions;
 use crate::test_util::{pt, setup};
 
-/// The area below a white wall on the third line: rows 1 to 3.
-fn lower_area(b: &Board) -> PointSet {
+/// The bottom `rows` rows of the board.
+fn bottom_rows(b: &Board, rows: usize) -> PointSet {
     let mut area = PointSet::new();
     for p in b.points() {
-        if p.xy().1 >= b.size() - 3 {
+        if p.xy().1 >= b.size() - rows {
             area.insert(p);
         }
     }
@@ -28,27 +28,21 @@ fn a_gap_in_the_wall_lets_the_string_in_until_it_is_closed() {
         ". . . . . . . . .",
         ". . . . . . . . .",
     ]);
-    let area = lower_area(&b);
+    let area = bottom_rows(&b, 3);
     let mut r = Reader::new(ReadingOptions::default());
     let (e4, e3) = (pt(&b, "E4"), pt(&b, "E3"));
     // GNU Go: break_in 1 E3, block_off 1 E3.
     assert_eq!(break_in(&mut r, &mut b, e4, &area), (WIN, Some(e3)));
     assert_eq!(block_off(&mut r, &mut b, e4, &area), (WIN, Some(e3)));
+    // Out of budget before anything is proved, neither question claims an answer it has
+    // not read (a break-in cut short is no proof that the string stays out).
+    let budget = Budget::start(&r, 0);
+    assert_eq!(break_in_within(&mut r, &mut b, e4, &area, &budget), None);
+    assert_eq!(block_off_within(&mut r, &mut b, e4, &area, 0), (0, None));
     // The wall closed (GNU Go: break_in 0).
     assert!(b.try_play(e3, Color::White));
     assert_eq!(break_in(&mut r, &mut b, e4, &area), (0, None));
     assert_eq!(block_off(&mut r, &mut b, e4, &area), (WIN, None));
-}
-
-/// Rows 1 and 2 of a 9×9 board.
-fn bottom_two_rows(b: &Board) -> PointSet {
-    let mut area = PointSet::new();
-    for p in b.points() {
-        if p.xy().1 >= b.size() - 2 {
-            area.insert(p);
-        }
-    }
-    area
 }
 
 /// A jump through the gap that the owner captures at once is no break-in; through a wider
@@ -66,7 +60,7 @@ fn an_intruder_that_can_be_captured_does_not_break_in() {
         ". O O . O O . . .",
         ". . . O . . . . .",
     ]);
-    let area = bottom_two_rows(&b);
+    let area = bottom_rows(&b, 2);
     let mut r = Reader::new(ReadingOptions::default());
     let d4 = pt(&b, "D4");
     // Black D2 has one liberty, D3, and White takes it (GNU Go: break_in 0).
@@ -84,7 +78,7 @@ fn an_intruder_that_can_be_captured_does_not_break_in() {
         ". O O . . O O . .",
         ". . . . . . . . .",
     ]);
-    let area = bottom_two_rows(&b);
+    let area = bottom_rows(&b, 2);
     let (d4, d2) = (pt(&b, "D4"), pt(&b, "D2"));
     // GNU Go: break_in 1 D2, block_off 1 D2.
     assert_eq!(break_in(&mut r, &mut b, d4, &area), (WIN, Some(d2)));
@@ -94,7 +88,7 @@ fn an_intruder_that_can_be_captured_does_not_break_in() {
 #[test]
 fn an_empty_point_is_no_string() {
     let mut b = setup(&[". . .", ". . .", ". . ."]);
-    let area = lower_area(&b);
+    let area = bottom_rows(&b, 3);
     let mut r = Reader::new(ReadingOptions::default());
     let b2 = pt(&b, "B2");
     assert_eq!(break_in(&mut r, &mut b, b2, &area), (0, None));

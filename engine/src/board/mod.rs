@@ -375,6 +375,23 @@ impl Board {
         }
     }
 
+    /// How many of `p`'s four neighbours are empty. Branch-free: the playouts ask it of most
+    /// points they consider.
+    #[inline(always)]
+    pub fn empty_neighbors(&self, p: Point) -> usize {
+        let empty = |n: Point| usize::from(self.cells[n.index()] == Cell::Empty);
+        let [n, w, e, s] = p.neighbors();
+        empty(n) + empty(w) + empty(e) + empty(s)
+    }
+
+    /// The liberties of the string at `p` when `p` holds a stone; any number otherwise.
+    /// Branch-free, for tests that also check the colour at `p`.
+    #[inline(always)]
+    pub fn libs_unchecked(&self, p: Point) -> usize {
+        // `head` of an empty or border cell is a stale but valid index.
+        usize::from(self.string_nlibs[self.head[p.index()].index()])
+    }
+
     /// `p` holds a stone whose string has one liberty. Branch-free: the playouts ask it of
     /// every point around the last move.
     #[inline(always)]

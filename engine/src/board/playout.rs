@@ -172,6 +172,12 @@ pub fn self_atari(board: &mut Board, p: Point, color: Color, min_stones: usize) 
         return false;
     }
     let own = Cell::from(color);
+    // The next most common case, branch-free too: joining an own string with three
+    // liberties or more keeps two.
+    let strong_friend = |n: Point| (board.cell(n) == own) & (board.libs_unchecked(n) > 2);
+    if strong_friend(ns[0]) | strong_friend(ns[1]) | strong_friend(ns[2]) | strong_friend(ns[3]) {
+        return false;
+    }
     let mut liberty = Point::NONE;
     let mut stones = 1;
     let mut joined = [Point::NONE; 4];

@@ -261,16 +261,21 @@ impl HeavyPlayout {
         let mut total = 0u32;
         let [n, w, e, s] = last.neighbors();
         let [nw, ne, sw, se] = last.diagonals();
-        for &p in &[n, w, e, s, nw, ne, sw, se] {
-            if board.cell(p) != Cell::Empty {
-                continue;
-            }
-            let weight = self.shapes.weight(board, p, color);
-            if weight > 0 {
-                total += u32::from(weight);
-                found[count] = (p, total);
-                count += 1;
-            }
+        let ring = [n, w, e, s, nw, ne, sw, se];
+        // Whether a neighbour is empty, and whether it is a shape move, are coin tosses that
+        // a branch predictor loses: the empty ones are found without a branch and walked as
+        // bits, and a weight of 0 is stored and then overwritten.
+        let mut empty = 0u32;
+        for (k, &p) in ring.iter().enumerate() {
+            empty |= u32::from(board.cell(p) == Cell::Empty) << k;
+        }
+        while empty != 0 {
+            let p = ring[empty.trailing_zeros() as usize];
+            empty &= empty - 1;
+            let weight = u32::from(self.shapes.weight(board, p, color));
+            total += weight;
+            found[count] = (p, total);
+            count += usize::from(weight > 0);
         }
         while count > 0 {
             let r = self.rng.below(total as usize) as u32;
@@ -279,9 +284,10 @@ impl HeavyPlayout {
                 .position(|&(_, upto)| r < upto)
                 .unwrap_or(count - 1);
             let p = found[k].0;
-            if !board.is_eye(p, color)
-                && board.is_legal_simple(p, color)
-                && !self_atari(board, p, color, 1)
+            if board.empty_neighbors(p) >= 2
+                || !board.is_eye(p, color)
+                    && board.is_legal_simple(p, color)
+                    && !self_atari(board, p, color, 1)
             {
                 return Some(p);
             }
@@ -304,6 +310,11 @@ impl HeavyPlayout {
             &mut self.candidates,
             &mut &mut *board,
             |rng, b, p| {
+                // Two empty neighbours settle it at once (most points, most of the playout):
+                // the move is legal, fills no eye and keeps two liberties.
+                if b.empty_neighbors(p) >= 2 {
+                    return true;
+                }
                 if b.is_eye(p, color) || !b.is_legal_simple(p, color) {
                     return false;
                 }
@@ -327,17 +338,18 @@ impl HeavyPlayout {
 pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Point> {
     let n = last.neighbors();
     let around = [last, n[0], n[1], n[2], n[3]];
-    if !atari_around(board, last) {
-        return None;
+    // The points in atari as bits, found without a branch each (usually one of the five).
+    let mut in_atari = 0u32;
+    for (k, &s) in around.iter().enumerate() {
+        in_atari |= u32::from(board.in_atari(s)) << k;
     }
     let mut capture: Option<(usize, Point)> = None;
     // Our strings in atari, each once, as (size, stone).
     let mut ours = [(0usize, Point::NONE); 5];
     let mut count = 0;
-    for &s in &around {
-        if !board.in_atari(s) {
-            continue;
-        }
+    while in_atari != 0 {
+        let s = around[in_atari.trailing_zeros() as usize];
+        in_atari &= in_atari - 1;
         let size = board.string_size(s);
         if board.color_at(s) != Some(color) {
             if capture.is_some_and(|(best, _)| best >= size) {
@@ -431,10 +443,16 @@ fn capture_next_to(board: &Board, at: Point, color: Color) -> Option<Point> {
 /// A move that saves our string at `s` (in atari): capturing a neighbouring enemy string in
 /// atari, or extending to two liberties or more.
 fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
-    let enemy = color.opponent();
+    let enemy = Cell::from(color.opponent());
+    // An enemy string in atari next to ours is rare: one test per stone, branch-free.
+    let enemy_in_atari = |n: Point| board.in_atari(n) & (board.cell(n) == enemy);
     for stone in board.string_stones(s) {
-        for &n in &stone.neighbors() {
-            if board.in_atari(n) && board.color_at(n) == Some(enemy) {
+        let [n, w, e, so] = stone.neighbors();
+        if !(enemy_in_atari(n) | enemy_in_atari(w) | enemy_in_atari(e) | enemy_in_atari(so)) {
+            continue;
+        }
+        for n in [n, w, e, so] {
+            if enemy_in_atari(n) {
                 let mut lib = [Point::NONE; 1];
                 board.first_liberties(n, &mut lib);
                 if board.is_legal_simple(lib[0], color) {
@@ -467,6 +485,16 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
 /// only add liberties): read from the neighbours, stopping as soon as there are enough.
 fn has_room(board: &Board, p: Point, color: Color, without: Point, room: usize) -> bool {
     let own = Cell::from(color);
+    // Branch-free first: enough empty neighbours, or an own neighbour whose string has room
+    // + 2 liberties (it keeps `room` whatever `p` and `without` take).
+    let ns = p.neighbors();
+    let open = |n: Point| usize::from((board.cell(n) == Cell::Empty) & (n != without));
+    let roomy = |n: Point| (board.cell(n) == own) & (board.libs_unchecked(n) >= room + 2);
+    if open(ns[0]) + open(ns[1]) + open(ns[2]) + open(ns[3]) >= room
+        || roomy(ns[0]) | roomy(ns[1]) | roomy(ns[2]) | roomy(ns[3])
+    {
+        return true;
+    }
     let mut found = [Point::NONE; 4];
     let mut count = 0;
     let mut add = |l: Point| {

@@ -360,3 +360,65 @@ fn no_vital_point_in_a_square_four_or_a_straight_four() {
     );
     assert_eq!(nakade_point(&straight, Color::Black), None);
 }
+
+/// `has_room` read from the neighbours (with its branch-free shortcuts) against the
+/// liberties counted one by one: `p`'s empty neighbours and the liberties of the own
+/// strings it joins, `p` and `without` left out, captures not counted.
+#[test]
+fn room_read_from_the_neighbours_agrees_with_counting_the_liberties() {
+    let counted = |b: &Board, p: Point, color: Color, without: Point| {
+        let mut libs: Vec<Point> = Vec::new();
+        for n in p.neighbors() {
+            match b.color_at(n) {
+                None if b.cell(n) == Cell::Empty => libs.push(n),
+                Some(c) if c == color => libs.extend(b.liberties(n)),
+                _ => {}
+            }
+        }
+        libs.retain(|&l| l != p && l != without);
+        libs.sort_unstable_by_key(|l| l.0);
+        libs.dedup();
+        libs.len()
+    };
+    let mut runner = Playout::new(5);
+    let (mut checked, mut roomy) = (0, 0);
+    for size in [5, 9, 19] {
+        for game in 0..4 {
+            let mut b = Board::new(size).unwrap();
+            let mut color = [Color::Black, Color::White][game % 2];
+            for _ in 0..2 * size * size {
+                for c in [Color::Black, Color::White] {
+                    for k in 0..b.empty_points().len() {
+                        let p = b.empty_points()[k];
+                        // Without nothing, and without each empty neighbour in turn.
+                        let empties = p
+                            .neighbors()
+                            .into_iter()
+                            .filter(|&n| b.cell(n) == Cell::Empty);
+                        for without in std::iter::once(Point::NONE).chain(empties) {
+                            let libs = counted(&b, p, c, without);
+                            for room in 1..=4 {
+                                let read = has_room(&b, p, c, without, room);
+                                assert_eq!(
+                                    read,
+                                    libs >= room,
+                                    "{c:?} at {p:?} without {without:?}, room {room}\n{}",
+                                    b.to_ascii()
+                                );
+                                checked += 1;
+                                roomy += usize::from(read);
+                            }
+                        }
+                    }
+                }
+                match runner.choose_move(&b, color) {
+                    Some(p) => b.play_unchecked(p, color),
+                    None => break,
+                }
+                color = color.opponent();
+            }
+        }
+    }
+    // Both answers, many times over.
+    assert!(checked > 100_000 && roomy > checked / 4 && roomy < checked * 3 / 4);
+}

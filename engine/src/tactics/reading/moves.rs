@@ -258,10 +258,7 @@ pub(crate) fn diagonal(a: Point, b: Point) -> bool {
 /// Number of empty neighbours of `p`.
 #[inline]
 pub(crate) fn empty_neighbors(b: &Board, p: Point) -> usize {
-    p.neighbors()
-        .iter()
-        .filter(|&&n| b.cell(n) == Cell::Empty)
-        .count()
+    b.empty_neighbors(p)
 }
 
 /// Distance of `p` to the nearest edge (0 on the first line).

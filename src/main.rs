@@ -144,6 +144,10 @@ struct GtpArgs {
     /// Reading nodes one question may use (0: no limit).
     #[arg(long)]
     node_limit: Option<u64>,
+    /// Any reading option as NAME=VALUE (repeatable; the names of `tesuji-reading_options`,
+    /// e.g. `tenuki_depth=0`), applied after the flags above.
+    #[arg(long = "reading-option", alias = "option", value_name = "NAME=VALUE")]
+    reading: Vec<String>,
     /// Effort of move generation, 1..=10 (look-ahead width and depth).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(1..=10))]
     level: u8,
@@ -213,6 +217,12 @@ impl GtpArgs {
         }
         if self.no_persistent_cache {
             opts.set("persistent_cache", "false")?;
+        }
+        for option in &self.reading {
+            let (name, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("--reading-option {option}: expected NAME=VALUE"))?;
+            opts.set(name, value)?;
         }
         Ok(opts)
     }

@@ -214,6 +214,12 @@ fn binary_takes_reading_options_on_the_command_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tesuji"))
         .args(["gtp", "-D", "10", "-K", "3", "--hash-mb", "32", "--no-hash"])
         .args(["--node-limit", "5000", "--no-persistent-cache"])
+        .args([
+            "--reading-option",
+            "tenuki_depth=2",
+            "--option",
+            "break_chain_depth=4",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -232,6 +238,8 @@ fn binary_takes_reading_options_on_the_command_line() {
         "use_hash false",
         "node_limit 5000",
         "persistent_cache false",
+        "tenuki_depth 2",
+        "break_chain_depth 4",
     ] {
         assert!(
             out.lines().any(|l| l.trim_start_matches("= ") == line),
@@ -239,6 +247,16 @@ fn binary_takes_reading_options_on_the_command_line() {
         );
     }
     assert!(out.contains("fourlib_depth 7"), "defaults stay: {out}");
+    // A reading option that is not NAME=VALUE, or not an option, stops the binary at once.
+    for bad in ["tenuki_depth", "no_such_option=1", "depth=deep"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tesuji"))
+            .args(["gtp", "--reading-option", bad])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{bad} accepted");
+        assert!(!out.stderr.is_empty(), "{bad}: no message");
+    }
 }
 
 /// The persistent reading cache lives across GTP commands: after a distant move the same

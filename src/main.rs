@@ -131,7 +131,7 @@ struct GtpArgs {
     /// Depth beyond which the reader tries fewer moves (GNU Go's --branch-depth; default 13).
     #[arg(long)]
     branch_depth: Option<u32>,
-    /// Transposition table size in MiB, fixed at start (GNU Go's -M/--cache-size).
+    /// Transposition table size in MiB, fixed at start (GNU Go's -M/--cache-size; default 2).
     #[arg(short = 'M', long = "hash-mb", alias = "cache-size")]
     hash_mb: Option<u32>,
     /// Read without the transposition table (answers are the same, only slower).

@@ -159,12 +159,20 @@ impl Owl {
     pub fn new(opts: OwlOptions) -> Owl {
         Owl {
             opts,
-            reader: Reader::new(ReadingOptions {
-                hash_mb: 1,
-                node_limit: opts.reading_node_limit,
-                use_patterns: false,
-                ..ReadingOptions::default()
-            }),
+            reader: {
+                // The owl's board changes at every node: its reader keeps the table from node
+                // to node (reading nodes on owl.tst: 40.7 M → 34.5 M) and has no persistent
+                // cache, which saved 0.6 % of them for its bookkeeping at every question.
+                let mut reader = Reader::new(ReadingOptions {
+                    hash_mb: 1,
+                    node_limit: opts.reading_node_limit,
+                    use_patterns: false,
+                    persistent_cache: false,
+                    ..ReadingOptions::default()
+                });
+                reader.keep_table_across_positions(true);
+                reader
+            },
             tt: vec![TtEntry::default(); 1 << TT_BITS],
             nodes: 0,
             question_start: 0,

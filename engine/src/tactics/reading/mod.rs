@@ -114,6 +114,8 @@ pub struct Reader {
     /// A reader made for a question asked while this thread's reader is busy (a pattern
     /// condition): it hands its shadow to the busy one.
     nested: bool,
+    /// Keep the table when the root position changes ([`Reader::keep_table_across_positions`]).
+    keep_table: bool,
 }
 
 impl Reader {
@@ -142,6 +144,7 @@ impl Reader {
             question_serial: 0,
             foreign_hit: false,
             nested: false,
+            keep_table: false,
         }
     }
 
@@ -184,6 +187,17 @@ impl Reader {
     /// Connection nodes this reader has searched.
     pub fn connection_nodes(&self) -> u64 {
         self.conn_nodes
+    }
+
+    /// Keep the transposition table when the root position changes, for a reader whose
+    /// questions are asked at the positions of another search (the owl asks about strings at
+    /// every node of its tree): the positions one node's questions read are those the next
+    /// node's start from, one or two stones on. An entry answers its position, question,
+    /// depth and ko state wherever it was read, so the answers are those of a fresh search;
+    /// only the bookkeeping of the persistent cache (which part of the board an answer looked
+    /// at) grows more conservative, every hit counting as another question's.
+    pub fn keep_table_across_positions(&mut self, keep: bool) {
+        self.keep_table = keep;
     }
 
     /// Forgets every cached result (the persistent cache too).
@@ -411,7 +425,13 @@ impl Reader {
         let sig = b.hash() ^ (b.move_count() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if sig != self.root_signature {
             self.root_signature = sig;
-            self.clear_table();
+            if self.keep_table {
+                // Entries of other positions stay: every hit is another question's, standing
+                // for any part of the shadows read since the table was last cleared.
+                self.question_serial = 15;
+            } else {
+                self.clear_table();
+            }
         } else {
             self.question_serial = self.question_serial.saturating_add(1);
         }

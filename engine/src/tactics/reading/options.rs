@@ -34,7 +34,10 @@ pub struct ReadingOptions {
     /// Budget of each question a pattern condition asks in the middle of another search (a
     /// nested question; 0: the same as `node_limit`). The smaller of the two applies.
     pub condition_node_limit: u64,
-    /// Size of the transposition table in megabytes.
+    /// Size of the transposition table in megabytes. The default, 2, fits a core's L2 cache:
+    /// the table is cleared (by generation) whenever the root position changes, and a larger
+    /// one scatters a question's entries over memory the caches do not hold. A question's
+    /// budget of 100,000 nodes stores at most as many entries; the table has 131,072.
     pub hash_mb: usize,
     /// Use the transposition table.
     pub use_hash: bool,
@@ -63,7 +66,7 @@ impl Default for ReadingOptions {
             tenuki_depth: 9,
             node_limit: DEFAULT_NODE_LIMIT,
             condition_node_limit: DEFAULT_CONDITION_NODE_LIMIT,
-            hash_mb: 16,
+            hash_mb: 2,
             use_hash: true,
             use_patterns: true,
             persistent_cache: true,

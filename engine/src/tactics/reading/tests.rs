@@ -578,3 +578,40 @@ fn a_squeeze_fills_a_liberty_the_attacker_cannot_take() {
     let mut r = bare_reader(ReadingOptions::default().node_limit);
     assert_eq!(r.attack(&mut b, s), (WIN, Some(pt(&b, "E9"))));
 }
+
+/// A reader that keeps its table across positions (the owl's) answers the next position of a
+/// line it has read from the table, with the answer of a fresh reader; one that does not
+/// reads it again.
+#[test]
+fn a_table_kept_across_positions_answers_the_next_node_of_a_line_it_read() {
+    let mut b = setup(&LADDER);
+    let s = pt(&b, "D4");
+    let mut kept = bare_reader(0);
+    kept.keep_table_across_positions(true);
+    let mut cleared = bare_reader(0);
+    for r in [&mut kept, &mut cleared] {
+        assert_eq!(r.attack(&mut b, s).0, WIN, "the ladder works");
+    }
+    // Two moves down the ladder, asked at the depth they were read at (as the owl asks).
+    b.play(Move::Play(pt(&b, "E4")), Color::White).unwrap();
+    b.play(Move::Play(pt(&b, "D3")), Color::Black).unwrap();
+    let mut fresh = bare_reader(0);
+    let mut answer = |r: &mut Reader| {
+        r.set_base_depth(2);
+        let before = r.nodes();
+        let a = r.attack(&mut b, s);
+        (a, r.nodes() - before)
+    };
+    let (fresh_answer, fresh_nodes) = answer(&mut fresh);
+    let (kept_answer, kept_nodes) = answer(&mut kept);
+    let (cleared_answer, cleared_nodes) = answer(&mut cleared);
+    assert_eq!(fresh_answer.0, WIN);
+    assert_eq!(kept_answer, fresh_answer);
+    assert_eq!(cleared_answer, fresh_answer);
+    assert!(fresh_nodes > 2, "the ladder is read: {fresh_nodes} nodes");
+    assert_eq!(
+        cleared_nodes, fresh_nodes,
+        "a cleared table reads it all again"
+    );
+    assert_eq!(kept_nodes, 1, "the kept table answers at the root");
+}

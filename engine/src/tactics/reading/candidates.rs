@@ -61,7 +61,7 @@ impl Reader {
         let lib = b.liberties(s).next().expect("one liberty");
         let mut moves = MoveList::new();
         moves.add(lib, 0);
-        self.break_chain(b, s, &mut moves, 10);
+        self.break_chain(b, &Boundary::of(b, s), &mut moves, 10);
         self.order(b, s, color, &mut moves, Side::Defender);
         for i in 0..moves.len {
             let m = moves.pts[i];
@@ -324,13 +324,14 @@ impl Reader {
     pub(super) fn break_chain(
         &mut self,
         b: &mut Board,
-        s: Point,
+        boundary: &Boundary,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let adj = boundary_strings(b, &tight_group(b, s), 1);
-        for &t in adj.as_slice() {
-            moves.add(b.liberties(t).next().expect("one liberty"), score);
+        for &t in boundary.strings() {
+            if b.libs(t) == 1 {
+                moves.add(b.liberties(t).next().expect("one liberty"), score);
+            }
         }
     }
 
@@ -340,11 +341,11 @@ impl Reader {
         &mut self,
         b: &mut Board,
         s: Point,
+        boundary: &Boundary,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let adj = boundary_strings(b, &tight_group(b, s), 2);
-        for &t in adj.as_slice() {
+        for &t in boundary.strings() {
             if b.libs(t) != 2 {
                 continue;
             }
@@ -365,13 +366,12 @@ impl Reader {
     pub(super) fn break_chain2(
         &mut self,
         b: &mut Board,
-        s: Point,
+        boundary: &Boundary,
         color: Color,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let adj = boundary_strings(b, &tight_group(b, s), 2);
-        for &t in adj.as_slice() {
+        for &t in boundary.strings() {
             if b.libs(t) != 2 {
                 continue;
             }
@@ -387,13 +387,12 @@ impl Reader {
     pub(super) fn break_chain2_ladder(
         &mut self,
         b: &mut Board,
-        s: Point,
+        boundary: &Boundary,
         color: Color,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let adj = boundary_strings(b, &tight_group(b, s), 2);
-        for &t in adj.as_slice() {
+        for &t in boundary.strings() {
             if b.libs(t) != 2 {
                 continue;
             }
@@ -421,11 +420,11 @@ impl Reader {
         &mut self,
         b: &mut Board,
         s: Point,
+        boundary: &Boundary,
         moves: &mut MoveList,
         score: i32,
     ) {
-        let adj = boundary_strings(b, &tight_group(b, s), 4);
-        for &t in adj.as_slice() {
+        for &t in boundary.strings() {
             let n = b.libs(t);
             if n < 3 || (n == 4 && !b.liberties(t).any(|l| b.has_liberty(s, l))) {
                 continue;

@@ -266,7 +266,7 @@ impl Reader {
 
         let mut moves = extra.clone();
         moves.add(lib, 0);
-        self.break_chain(b, s, &mut moves, 10);
+        self.break_chain(b, &Boundary::of(b, s), &mut moves, 10);
         if self.run_phase(
             b,
             s,
@@ -310,6 +310,7 @@ impl Reader {
         b: &mut Board,
         s: Point,
         color: Color,
+        boundary: &Boundary,
         d: u32,
         moves: &mut MoveList,
     ) {
@@ -317,7 +318,7 @@ impl Reader {
             self.superstring_break_chain(b, s, color, moves, 0);
         }
         if d <= self.opts.break_chain_depth {
-            self.break_chain3(b, s, moves, -5);
+            self.break_chain3(b, s, boundary, moves, -5);
         }
         if d <= self.opts.backfill2_depth {
             self.second_order_liberties(b, s, moves, -10);
@@ -335,9 +336,10 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
+        let boundary = Boundary::of(b, s);
         let mut moves = with_liberties(b, s, extra);
-        self.break_chain(b, s, &mut moves, 10);
-        self.break_chain2_efficient(b, s, &mut moves, 0);
+        self.break_chain(b, &boundary, &mut moves, 10);
+        self.break_chain2_efficient(b, s, &boundary, &mut moves, 0);
         if self.run_phase(
             b,
             s,
@@ -353,9 +355,9 @@ impl Reader {
         let mut moves = MoveList::new();
         if d > self.opts.break_chain_depth {
             // Deep: only ataris on boundary strings that cannot run away (ladders).
-            self.break_chain2_ladder(b, s, color, &mut moves, 0);
+            self.break_chain2_ladder(b, &boundary, color, &mut moves, 0);
         } else {
-            self.break_chain2(b, s, color, &mut moves, 0);
+            self.break_chain2(b, &boundary, color, &mut moves, 0);
         }
         if d > self.opts.depth {
             self.run_phase(
@@ -375,7 +377,7 @@ impl Reader {
             self.special_rescue(b, s, color, &mut moves, 0);
             self.defend_backfill(b, s, color, &mut moves, 0);
         }
-        self.deep_defence_moves(b, s, color, d, &mut moves);
+        self.deep_defence_moves(b, s, color, &boundary, d, &mut moves);
         self.run_phase(
             b,
             s,
@@ -400,9 +402,10 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
+        let boundary = Boundary::of(b, s);
         let mut moves = with_liberties(b, s, extra);
-        self.break_chain(b, s, &mut moves, 10);
-        self.break_chain2_efficient(b, s, &mut moves, 0);
+        self.break_chain(b, &boundary, &mut moves, 10);
+        self.break_chain2_efficient(b, s, &boundary, &mut moves, 0);
         if self.run_phase(
             b,
             s,
@@ -417,11 +420,11 @@ impl Reader {
         }
 
         let mut moves = MoveList::new();
-        self.break_chain2(b, s, color, &mut moves, 0);
+        self.break_chain2(b, &boundary, color, &mut moves, 0);
         if d <= self.opts.backfill_depth {
             self.special_rescue(b, s, color, &mut moves, 0);
         }
-        self.deep_defence_moves(b, s, color, d, &mut moves);
+        self.deep_defence_moves(b, s, color, &boundary, d, &mut moves);
         self.run_phase(
             b,
             s,
@@ -446,8 +449,9 @@ impl Reader {
         let mut best = (0, Point::NONE);
         let mut tried = MoveList::new();
 
+        let boundary = Boundary::of(b, s);
         let mut moves = with_liberties(b, s, extra);
-        self.break_chain(b, s, &mut moves, 10);
+        self.break_chain(b, &boundary, &mut moves, 10);
         if self.run_phase(
             b,
             s,
@@ -462,7 +466,7 @@ impl Reader {
         }
         let mut moves = MoveList::new();
         if d <= self.opts.break_chain_depth {
-            self.break_chain2(b, s, color, &mut moves, 0);
+            self.break_chain2(b, &boundary, color, &mut moves, 0);
         }
         if d <= self.opts.superstring_depth {
             self.superstring_break_chain(b, s, color, &mut moves, 0);

@@ -173,6 +173,22 @@ pub(crate) fn boundary_strings(b: &Board, members: &Points, max_libs: usize) -> 
     out
 }
 
+/// The enemy strings next to a string's tight group ([`tight_group`]) with at most four
+/// liberties, in the order met: what the chain-breaking move generators of a defence node
+/// choose from, each by its own liberty count. Gathered once per node.
+pub(crate) struct Boundary(Points);
+
+impl Boundary {
+    pub fn of(b: &Board, s: Point) -> Boundary {
+        Boundary(boundary_strings(b, &tight_group(b, s), 4))
+    }
+
+    /// The strings (origins).
+    pub fn strings(&self) -> &[Point] {
+        self.0.as_slice()
+    }
+}
+
 /// The string at `s` and the friendly strings that live or die with it: those sharing two of
 /// its liberties, or one liberty the opponent cannot fill (suicide). Origins, `s` first.
 pub(crate) fn tight_group(b: &Board, s: Point) -> Points {

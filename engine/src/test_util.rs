@@ -45,3 +45,31 @@ pub(crate) const LADDER: [&str; 9] = [
 
 /// Row 7 of [`LADDER`] with a black ladder breaker at E2.
 pub(crate) const LADDER_BREAKER_ROW: &str = ". . . . X . . . .";
+
+/// Calls `visit` on every position of `games` uniform playouts (seeded by `seed`) on each
+/// board size, from the empty board to the playout's end (at most `moves_per_point` moves a
+/// point), the first side alternating from game to game: positions for checking a fast
+/// reading of the board against a slow one.
+pub(crate) fn along_playouts(
+    sizes: &[usize],
+    games: usize,
+    moves_per_point: usize,
+    seed: u64,
+    mut visit: impl FnMut(&mut Board),
+) {
+    let mut runner = crate::board::playout::Playout::new(seed);
+    for &size in sizes {
+        for game in 0..games {
+            let mut b = Board::new(size).unwrap();
+            let mut color = [Color::Black, Color::White][game % 2];
+            for _ in 0..moves_per_point * size * size {
+                visit(&mut b);
+                match runner.choose_move(&b, color) {
+                    Some(p) => b.play_unchecked(p, color),
+                    None => break,
+                }
+                color = color.opponent();
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 use super::*;
 use crate::board::Move;
+use crate::test_util::along_playouts;
 
 #[test]
 fn rng_is_deterministic_and_in_range() {
@@ -112,45 +113,29 @@ fn playout_then_undo_restores_the_start() {
 fn self_atari_read_from_neighbours_agrees_with_playing_the_move() {
     // Positions along random playouts on several sizes: every legal move of either colour,
     // for lone stones and for strings.
-    let mut runner = Playout::new(99);
     let mut checked = 0;
     let mut found = 0;
-    for size in [5, 9, 13, 19] {
-        for game in 0..6 {
-            let mut b = Board::new(size).unwrap();
-            let mut color = if game % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            for _ in 0..3 * size * size {
-                for c in [Color::Black, Color::White] {
-                    for k in 0..b.empty_points().len() {
-                        let p = b.empty_points()[k];
-                        if !b.is_legal_simple(p, c) {
-                            continue;
-                        }
-                        for min_stones in [1, 2] {
-                            let fast = self_atari(&mut b, p, c, min_stones);
-                            let slow = self_atari_by_playing(&mut b, p, c, min_stones);
-                            assert_eq!(
-                                fast,
-                                slow,
-                                "{c:?} at {p:?}, min {min_stones}\n{}",
-                                b.to_ascii()
-                            );
-                            checked += 1;
-                            found += usize::from(slow);
-                        }
-                    }
+    along_playouts(&[5, 9, 13, 19], 6, 3, 99, |b| {
+        for c in [Color::Black, Color::White] {
+            for k in 0..b.empty_points().len() {
+                let p = b.empty_points()[k];
+                if !b.is_legal_simple(p, c) {
+                    continue;
                 }
-                match runner.choose_move(&b, color) {
-                    Some(p) => b.play_unchecked(p, color),
-                    None => break,
+                for min_stones in [1, 2] {
+                    let fast = self_atari(b, p, c, min_stones);
+                    let slow = self_atari_by_playing(b, p, c, min_stones);
+                    assert_eq!(
+                        fast,
+                        slow,
+                        "{c:?} at {p:?}, min {min_stones}\n{}",
+                        b.to_ascii()
+                    );
+                    checked += 1;
+                    found += usize::from(slow);
                 }
-                color = color.opponent();
             }
         }
-    }
+    });
     assert!(found > 1000 && checked > 100_000, "{found} of {checked}");
 }

@@ -3,7 +3,7 @@ use crate::board::Move;
 use crate::board::playout::Playout;
 use crate::play::neighbourhood::relative_code;
 
-use crate::test_util::{LADDER, LADDER_BREAKER_ROW, pt, setup};
+use crate::test_util::{LADDER, LADDER_BREAKER_ROW, along_playouts, pt, setup};
 
 /// Shapes where each listed neighbourhood code ([`relative_code`]) weighs its weight (in
 /// 1/256ths) and every other is no shape.
@@ -380,45 +380,33 @@ fn room_read_from_the_neighbours_agrees_with_counting_the_liberties() {
         libs.dedup();
         libs.len()
     };
-    let mut runner = Playout::new(5);
     let (mut checked, mut roomy) = (0, 0);
-    for size in [5, 9, 19] {
-        for game in 0..4 {
-            let mut b = Board::new(size).unwrap();
-            let mut color = [Color::Black, Color::White][game % 2];
-            for _ in 0..2 * size * size {
-                for c in [Color::Black, Color::White] {
-                    for k in 0..b.empty_points().len() {
-                        let p = b.empty_points()[k];
-                        // Without nothing, and without each empty neighbour in turn.
-                        let empties = p
-                            .neighbors()
-                            .into_iter()
-                            .filter(|&n| b.cell(n) == Cell::Empty);
-                        for without in std::iter::once(Point::NONE).chain(empties) {
-                            let libs = counted(&b, p, c, without);
-                            for room in 1..=4 {
-                                let read = has_room(&b, p, c, without, room);
-                                assert_eq!(
-                                    read,
-                                    libs >= room,
-                                    "{c:?} at {p:?} without {without:?}, room {room}\n{}",
-                                    b.to_ascii()
-                                );
-                                checked += 1;
-                                roomy += usize::from(read);
-                            }
-                        }
+    along_playouts(&[5, 9, 19], 4, 2, 5, |b| {
+        for c in [Color::Black, Color::White] {
+            for k in 0..b.empty_points().len() {
+                let p = b.empty_points()[k];
+                // Without nothing, and without each empty neighbour in turn.
+                let empties = p
+                    .neighbors()
+                    .into_iter()
+                    .filter(|&n| b.cell(n) == Cell::Empty);
+                for without in std::iter::once(Point::NONE).chain(empties) {
+                    let libs = counted(b, p, c, without);
+                    for room in 1..=4 {
+                        let read = has_room(b, p, c, without, room);
+                        assert_eq!(
+                            read,
+                            libs >= room,
+                            "{c:?} at {p:?} without {without:?}, room {room}\n{}",
+                            b.to_ascii()
+                        );
+                        checked += 1;
+                        roomy += usize::from(read);
                     }
                 }
-                match runner.choose_move(&b, color) {
-                    Some(p) => b.play_unchecked(p, color),
-                    None => break,
-                }
-                color = color.opponent();
             }
         }
-    }
+    });
     // Both answers, many times over.
     assert!(checked > 100_000 && roomy > checked / 4 && roomy < checked * 3 / 4);
 }

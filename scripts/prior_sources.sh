@@ -8,7 +8,8 @@
 # An arm is a name from the list below; without ARM arguments every arm runs, one after the
 # other (each engine on one core: `--threads 1`). To spread the arms over machines, give
 # each machine its arms; to spread one arm, run `tesuji match ... --shard K/N` by hand with
-# the same flags and merge the JSON files. Re-running skips the arms whose JSON exists.
+# the same flags and merge the JSON files. Re-running skips the arms whose JSON exists, and
+# those another run is playing (their JSON.part exists).
 # TESUJI=PATH plays another binary (a copy keeps a long run safe from rebuilds);
 # FIRST_SEED=N starts at another seed (default 901).
 set -euo pipefail
@@ -47,12 +48,18 @@ for arm in "${arms[@]}"; do
     continue
   fi
   [ -f "$out/$name.json" ] && continue
+  # Another run of this script may be playing the arm (two runs sharing OUT).
+  if [ -f "$out/$name.json.part" ]; then
+    echo "== $name: skipped, $out/$name.json.part exists (another run, or a stopped one: remove it to play the arm again)"
+    continue
+  fi
   echo "== $name: $flags"
   "$tesuji" match --opponent "$opponent" --games "$games" --size "$size" --komi "$komi" \
     --jobs 1 --first-seed "$first_seed" --tesuji-args "--threads 1 $flags" \
     --json "$out/$name.json.part" --out "$out/$name-games" | tail -3
   mv "$out/$name.json.part" "$out/$name.json"
 done
+shopt -s nullglob
 for f in "$out"/*.json; do
   printf '%-20s ' "$(basename "$f" .json)"
   "$tesuji" match merge "$f" | grep '^tesuji won'

@@ -73,10 +73,7 @@ fn load(file: &PathBuf, until: Option<&str>) -> Result<Game, String> {
 fn options(list: &[String]) -> Result<ReadingOptions, String> {
     let mut opts = ReadingOptions::default();
     for o in list {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| format!("option '{o}': expected NAME=VALUE"))?;
-        opts.set(k.trim(), v.trim())?;
+        opts.set_assignment(o)?;
     }
     Ok(opts)
 }

@@ -219,10 +219,7 @@ impl GtpArgs {
             opts.set("persistent_cache", "false")?;
         }
         for option in &self.reading {
-            let (name, value) = option
-                .split_once('=')
-                .ok_or_else(|| format!("--reading-option {option}: expected NAME=VALUE"))?;
-            opts.set(name, value)?;
+            opts.set_assignment(option)?;
         }
         Ok(opts)
     }

@@ -396,10 +396,8 @@ impl Board {
     /// every point around the last move.
     #[inline(always)]
     pub fn in_atari(&self, p: Point) -> bool {
-        let i = p.index();
-        // `head` of an empty or border cell is a stale but valid index: read, then ignored.
-        let stone = matches!(self.cells[i], Cell::Black | Cell::White);
-        stone & (self.string_nlibs[self.head[i].index()] == 1)
+        let stone = matches!(self.cells[p.index()], Cell::Black | Cell::White);
+        stone & (self.libs_unchecked(p) == 1)
     }
 
     /// Stones in the string at `p`; 0 for an empty point.

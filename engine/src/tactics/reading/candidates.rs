@@ -136,7 +136,7 @@ impl Reader {
                     } else {
                         libs.pts[0]
                     };
-                    if empty_neighbors(b, other_lib) <= 2 && empty_neighbors(b, l) >= 2 {
+                    if b.empty_neighbors(other_lib) <= 2 && b.empty_neighbors(l) >= 2 {
                         moves.add(n, score - 5);
                     }
                 }
@@ -452,7 +452,7 @@ impl Reader {
                     continue;
                 }
                 // The attacker at the liberty would then be short of liberties.
-                if empty_neighbors(b, l) <= 2
+                if b.empty_neighbors(l) <= 2
                     || b.color_at(n).is_none()
                         && n.neighbors().iter().any(|&x| {
                             b.color_at(x) == Some(color) && b.string_id(x) != b.string_id(s)

@@ -271,12 +271,6 @@ pub(crate) fn diagonal(a: Point, b: Point) -> bool {
     ax.abs_diff(bx) == 1 && ay.abs_diff(by) == 1
 }
 
-/// Number of empty neighbours of `p`.
-#[inline]
-pub(crate) fn empty_neighbors(b: &Board, p: Point) -> usize {
-    b.empty_neighbors(p)
-}
-
 /// Distance of `p` to the nearest edge (0 on the first line).
 #[inline]
 pub(crate) fn edge_distance(b: &Board, p: Point) -> usize {

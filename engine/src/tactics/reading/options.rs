@@ -128,6 +128,15 @@ impl ReadingOptions {
         Ok(())
     }
 
+    /// Sets one option from `NAME=VALUE` (the command-line form; spaces around either
+    /// side are ignored).
+    pub fn set_assignment(&mut self, assignment: &str) -> Result<(), String> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| format!("reading option '{assignment}': expected NAME=VALUE"))?;
+        self.set(name.trim(), value.trim())
+    }
+
     /// `name value` lines of every option.
     pub fn describe(&self) -> String {
         format!(

@@ -22,6 +22,7 @@
 //! neighbours with one AND instead of a branch each; random playouts mispredict branches a
 //! lot. `clone_from` between boards of one size copies only the cells a board can change.
 
+mod effect;
 pub mod game;
 mod geometry;
 mod play_undo;
@@ -31,6 +32,7 @@ pub mod sgf;
 mod string;
 mod zobrist;
 
+pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
 pub use score::AreaScore;
 

@@ -558,3 +558,73 @@ fn in_atari_and_first_liberties_agree_with_the_liberty_sets() {
     }
     assert!(ataris > 100, "{ataris}");
 }
+
+/// [`Board::move_effect`] and what it derives, against playing the move: the new string's
+/// liberties, the stones taken, the liberties of every string near the move, and GNU Go's
+/// approximate liberties of a point next to the move.
+#[test]
+fn a_move_read_without_playing_has_the_effect_of_playing_it() {
+    let (mut checked, mut captures) = (0usize, 0usize);
+    crate::test_util::along_playouts(&[5, 9, 19], 4, 2, 11, |b| {
+        for color in [Color::Black, Color::White] {
+            for k in 0..b.empty_points().len() {
+                let p = b.empty_points()[k];
+                if !b.is_legal_simple(p, color) {
+                    continue;
+                }
+                let effect = b.move_effect(p, color);
+                // Strings within two points of the move, and the empty points next to it.
+                let mut near: Vec<Point> = Vec::new();
+                for n in p.neighbors().into_iter().filter(|&n| b.on_board(n)) {
+                    for q in std::iter::once(n).chain(n.neighbors()) {
+                        if b.color_at(q).is_some() && !near.contains(&b.string_id(q)) {
+                            near.push(b.string_id(q));
+                        }
+                    }
+                }
+                let approx: Vec<(Point, usize)> = p
+                    .neighbors()
+                    .into_iter()
+                    .filter(|&n| b.cell(n) == Cell::Empty)
+                    .map(|n| (n, b.approx_libs_after_with(n, color.opponent(), p)))
+                    .collect();
+                let read_near: Vec<usize> = near
+                    .iter()
+                    .map(|&s| {
+                        if b.color_at(s) == Some(color) && b.has_liberty(s, p) {
+                            effect.libs
+                        } else if b.color_at(s) == Some(color.opponent())
+                            && b.libs(s) == 1
+                            && b.has_liberty(s, p)
+                        {
+                            0
+                        } else {
+                            b.libs_after_effect(s, &effect)
+                        }
+                    })
+                    .collect();
+                let before = b.captures(color);
+                b.play_unchecked(p, color);
+                let context = || format!("{color:?} at {p:?}\n{}", b.to_ascii());
+                assert_eq!(effect.libs, b.libs(p), "{}", context());
+                assert_eq!(effect.captured, (b.captures(color) - before) as usize);
+                for (&s, &read) in near.iter().zip(&read_near) {
+                    assert_eq!(read, b.libs(s), "string {s:?}: {}", context());
+                }
+                for &(n, read) in &approx {
+                    // Exact when the move takes none of the other side's stones next to `n`.
+                    if effect.captured == 0 {
+                        assert_eq!(read, b.approx_libs_after(n, color.opponent()));
+                    }
+                }
+                b.undo();
+                checked += 1;
+                captures += usize::from(effect.captured > 0);
+            }
+        }
+    });
+    assert!(
+        checked > 50_000 && captures > 500,
+        "{checked} moves, {captures} captures"
+    );
+}

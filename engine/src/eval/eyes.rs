@@ -482,23 +482,69 @@ impl Shape {
     /// Filling it would be suicide for the attacker; for the defender it fills its own last
     /// eye point unless it captures attacker stones there.
     fn is_last_empty(&self, i: usize, defender: u16, attacker: u16, by_defender: bool) -> bool {
-        let all = (1u16 << self.n) - 1;
-        let left = all & !defender & !self.connected(attacker);
+        let mut parts = Parts::new(self, defender, attacker);
+        parts.is_last_empty(i, by_defender)
+    }
+
+    /// The part of `left` (points joined through `left`) that holds `i`.
+    fn part_of(&self, i: usize, left: u16) -> u16 {
         let mut part = 1u16 << i;
         loop {
             let mut grown = part;
-            for j in 0..self.n {
-                if part & (1 << j) != 0 {
-                    grown |= self.adjacent[j] & left;
-                }
+            let mut bits = part;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                grown |= self.adjacent[j] & left;
             }
             if grown == part {
-                break;
+                return part;
             }
             part = grown;
         }
-        let last = part & !attacker & !(1 << i) == 0;
-        last && !(by_defender && part & attacker != 0)
+    }
+}
+
+/// The parts of a minimax state's space (the points the defender has not filled, without
+/// the attacker's connected stones), each flooded once however many of its points ask.
+struct Parts<'a> {
+    shape: &'a Shape,
+    attacker: u16,
+    left: u16,
+    /// Points whose part is known, and each known part by point.
+    known: u16,
+    part: [u16; MAX_SEARCH_POINTS],
+}
+
+impl<'a> Parts<'a> {
+    fn new(shape: &'a Shape, defender: u16, attacker: u16) -> Parts<'a> {
+        let all = (1u16 << shape.n) - 1;
+        Parts {
+            shape,
+            attacker,
+            left: all & !defender & !shape.connected(attacker),
+            known: 0,
+            part: [0; MAX_SEARCH_POINTS],
+        }
+    }
+
+    /// [`Shape::is_last_empty`] for the state these parts are of.
+    fn is_last_empty(&mut self, i: usize, by_defender: bool) -> bool {
+        if self.known & (1 << i) == 0 {
+            let part = self.shape.part_of(i, self.left);
+            let mut bits = part;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if j < MAX_SEARCH_POINTS {
+                    self.part[j] = part;
+                }
+            }
+            self.known |= part;
+        }
+        let part = self.part[i];
+        let last = part & !self.attacker & !(1 << i) == 0;
+        last && !(by_defender && part & self.attacker != 0)
     }
 }
 
@@ -527,17 +573,47 @@ fn minimax(
     defender_to_move: bool,
     passed: bool,
 ) -> (u8, Option<usize>) {
-    let mut key = 0usize;
-    for i in (0..shape.nodes).rev() {
-        key = key * 3
-            + if defender & (1 << i) != 0 {
-                1
-            } else if attacker & (1 << i) != 0 {
-                2
-            } else {
-                0
-            };
+    minimax_at(
+        shape,
+        memo,
+        state_key(shape, defender, attacker),
+        defender,
+        attacker,
+        defender_to_move,
+        passed,
+    )
+}
+
+/// Powers of three: a node's digit in a state's key (empty 0, defender 1, attacker 2).
+const POW3: [usize; MAX_SEARCH_NODES] = {
+    let mut p = [1; MAX_SEARCH_NODES];
+    let mut i = 1;
+    while i < MAX_SEARCH_NODES {
+        p[i] = p[i - 1] * 3;
+        i += 1;
     }
+    p
+};
+
+/// A state's index among the 3^nodes states.
+fn state_key(shape: &Shape, defender: u16, attacker: u16) -> usize {
+    POW3[..shape.nodes]
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| p * usize::from(defender >> i & 1) + 2 * p * usize::from(attacker >> i & 1))
+        .sum()
+}
+
+/// [`minimax`] with the state's key known: a move adds its node's digit.
+fn minimax_at(
+    shape: &Shape,
+    memo: &mut Memo,
+    key: usize,
+    defender: u16,
+    attacker: u16,
+    defender_to_move: bool,
+    passed: bool,
+) -> (u8, Option<usize>) {
     let slot = key * 4 + usize::from(defender_to_move) * 2 + usize::from(passed);
     if memo.stamp[slot] == memo.generation {
         return (memo.value[slot], None);
@@ -545,24 +621,49 @@ fn minimax(
     let (mut best, mut best_move) = if passed {
         (shape.count(defender, attacker), None)
     } else {
-        (
-            minimax(shape, memo, defender, attacker, !defender_to_move, true).0,
-            None,
-        )
+        let pass = minimax_at(
+            shape,
+            memo,
+            key,
+            defender,
+            attacker,
+            !defender_to_move,
+            true,
+        );
+        (pass.0, None)
     };
-    for i in 0..shape.nodes {
+    let mut parts = Parts::new(shape, defender, attacker);
+    for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
         let bit = 1u16 << i;
         if (defender | attacker) & bit != 0
             || (i < shape.n
                 && (defender_to_move || shape.marginal & bit == 0)
-                && shape.is_last_empty(i, defender, attacker, defender_to_move))
+                && parts.is_last_empty(i, defender_to_move))
         {
             continue;
         }
         let v = if defender_to_move {
-            minimax(shape, memo, defender | bit, attacker, false, false).0
+            minimax_at(
+                shape,
+                memo,
+                key + digit,
+                defender | bit,
+                attacker,
+                false,
+                false,
+            )
+            .0
         } else {
-            minimax(shape, memo, defender, attacker | bit, true, false).0
+            minimax_at(
+                shape,
+                memo,
+                key + 2 * digit,
+                defender,
+                attacker | bit,
+                true,
+                false,
+            )
+            .0
         };
         let better = if defender_to_move { v > best } else { v < best };
         if better {

@@ -533,23 +533,21 @@ fn path_points(
             shadow.insert(Point(i as u16));
         }
     }
-    let mut best = u16::MAX;
-    for &p in b.empty_points() {
-        let (a, c) = (d1[p.index()], d2[p.index()]);
-        if a != u8::MAX && c != u8::MAX {
-            best = best.min(a as u16 + c as u16);
-        }
-    }
-    if best == u16::MAX {
+    // Empty points on a path, in board order: the order of `Board::empty_points` changes
+    // with every move tried and undone, and the answer must not.
+    let on_path = || {
+        d1.iter().zip(&d2).enumerate().filter_map(|(i, (&a, &c))| {
+            let p = Point(i as u16);
+            (a != u8::MAX && c != u8::MAX && b.cell(p) == Cell::Empty)
+                .then_some((p, a as u16 + c as u16))
+        })
+    };
+    let Some(best) = on_path().map(|(_, total)| total).min() else {
         return;
-    }
-    for &p in b.empty_points() {
-        let (a, c) = (d1[p.index()], d2[p.index()]);
-        if a != u8::MAX && c != u8::MAX {
-            let total = a as u16 + c as u16;
-            if total <= best + 1 {
-                moves.add(p, score - 5 * (total - best) as i32);
-            }
+    };
+    for (p, total) in on_path() {
+        if total <= best + 1 {
+            moves.add(p, score - 5 * (total - best) as i32);
         }
     }
 }

@@ -78,3 +78,41 @@ fn node_limit_bounds_connection_reading() {
     assert!(r.nodes() + r.connection_nodes() <= limit + 1);
     assert_eq!((b.hash(), b.move_count()), before);
 }
+
+/// Trying a move and taking it back leaves the position as it was, but not the order of
+/// `Board::empty_points`: a connection read must not depend on it (it used to pick its path
+/// candidates in that order, so the same question read differently after other questions).
+#[test]
+fn a_connection_read_does_not_depend_on_moves_tried_and_taken_back() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . O . . . O . .",
+        ". . X . . . X . .",
+        ". . . . O . . . .",
+        ". . X . . . X . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (c6, g6) = (pt(&b, "C6"), pt(&b, "G6"));
+    let read = |b: &mut Board| {
+        let mut r = Reader::new(ReadingOptions {
+            persistent_cache: false,
+            ..ReadingOptions::default()
+        });
+        let answer = r.string_connect(b, c6, g6);
+        (answer, r.nodes() + r.connection_nodes())
+    };
+    let fresh = read(&mut b);
+    assert!(fresh.1 > 20, "{fresh:?}: too small a read to tell");
+    // Every empty point tried and taken back, in reverse order: the position is the same,
+    // the empty point list is permuted.
+    let before: Vec<Point> = b.empty_points().to_vec();
+    for &p in before.iter().rev() {
+        b.play_unchecked(p, Color::Black);
+        b.undo();
+    }
+    assert_ne!(b.empty_points(), &before[..], "the list was not permuted");
+    assert_eq!(read(&mut b), fresh);
+}

@@ -309,9 +309,8 @@ impl Reader {
             if !b.is_legal_simple(l, color) {
                 continue;
             }
-            b.play_unchecked(l, color);
-            let n = b.libs(s);
-            b.undo();
+            // `l` is a liberty: the string joins the new stone.
+            let n = b.move_effect(l, color).libs;
             if n >= safe {
                 self.note(|| format!("fast defense at {}", vertex(b, l)));
                 return Some(l);
@@ -433,31 +432,38 @@ impl Reader {
                 }
                 continue;
             }
-            let caps_before = b.captures(mover);
-            b.play_unchecked(m, mover);
-            let alive = b.color_at(s) == Some(color);
-            let tl = if alive { b.libs(s) as i32 } else { 0 };
-            let ml = b.libs(m) as i32;
-            let cap = (b.captures(mover) - caps_before) as i32;
+            // Read off the board, not played: ordering plays no candidate.
+            let effect = b.move_effect(m, mover);
+            let joins_target = side == Side::Defender && b.has_liberty(s, m);
+            let alive = !(side == Side::Attacker && libs_before == 1 && b.has_liberty(s, m));
+            let tl = if !alive {
+                0
+            } else if joins_target {
+                effect.libs as i32
+            } else {
+                b.libs_after_effect(s, &effect) as i32
+            };
+            let ml = effect.libs as i32;
+            let cap = effect.captured as i32;
             let mut escape = 0;
             if side == Side::Attacker && tl == 1 {
-                let l = b.liberties(s).next().expect("one liberty");
-                escape = b.approx_libs_after(l, color) as i32;
+                let l = b.liberties(s).find(|&l| l != m).expect("one liberty left");
+                escape = b.approx_libs_after_with(l, color, m) as i32;
             }
             // Enemy strings the move puts in atari (the target aside): forcing moves first.
             let enemy = Cell::from(mover.opponent());
+            let target = b.string_id(s);
             let mut ataris = 0;
             let mut seen = [Point::NONE; 4];
             for (k, n) in m.neighbors().into_iter().enumerate() {
-                if b.cell(n) == enemy && b.libs(n) == 1 {
+                if b.cell(n) == enemy && b.libs(n) == 2 {
                     let h = b.string_id(n);
-                    if !seen.contains(&h) && (!alive || h != b.string_id(s)) {
+                    if !seen.contains(&h) && h != target {
                         ataris += 1;
                     }
                     seen[k] = h;
                 }
             }
-            b.undo();
             let edge = edge_distance(b, m) == 0;
             let mut score = moves.scores[i];
             match side {

@@ -54,8 +54,23 @@ pub(super) static COMMANDS: &[Command] = commands! {
 
 /// The dragons of the game position.
 fn dragons(e: &mut GtpEngine) -> crate::eval::dragon::Dragons {
+    e.sync_trymoves();
+    let board = e.game.board();
+    let key = super::DragonsKey {
+        hash: board.hash(),
+        move_count: board.move_count(),
+        reading: crate::tactics::reading::thread_options(),
+        base_depth: crate::tactics::reading::thread_base_depth(),
+    };
+    if let Some((k, d)) = &e.dragons
+        && *k == key
+    {
+        return d.clone();
+    }
     let patterns = e.patterns;
-    read_with(e, |r, b| crate::eval::dragon::Dragons::new(b, r, patterns))
+    let d = read_with(e, |r, b| crate::eval::dragon::Dragons::new(b, r, patterns));
+    e.dragons = Some((key, d.clone()));
+    d
 }
 
 /// `same_dragon V1 V2`: `1` when the two stones belong to one dragon, else `0`.

@@ -36,7 +36,20 @@ pub struct GtpEngine {
     trymoves: Vec<(u64, usize)>,
     /// The session's owl reader, made at the first owl question; its tables persist.
     owl: Option<Owl>,
+    /// The dragons of the last position asked about, with what they were read under: an
+    /// owl question and the next one on the same position share them.
+    dragons: Option<(DragonsKey, crate::eval::dragon::Dragons)>,
     quit: bool,
+}
+
+/// What the dragons of a position depend on: the position (and the moves that led to it)
+/// and the reading settings that confirmed its links.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct DragonsKey {
+    hash: u64,
+    move_count: usize,
+    reading: crate::tactics::reading::ReadingOptions,
+    base_depth: u32,
 }
 
 /// One entry of the command table.
@@ -95,6 +108,7 @@ impl GtpEngine {
             search_trees: Vec::new(),
             trymoves: Vec::new(),
             owl: None,
+            dragons: None,
             quit: false,
         })
     }

@@ -154,3 +154,31 @@ fn a_one_point_board_is_played_as_gnu_go_plays_it() {
     assert_eq!(e.handle_line("final_score").unwrap(), "= W+6.5\n\n");
     assert!(e.handle_line("boardsize 0").unwrap().starts_with("? "));
 }
+
+/// The dragons are kept for the next question on the same position, and only for it: a
+/// move, a trymove or a popgo, or other reading settings make them anew.
+#[test]
+fn dragons_kept_between_questions_follow_the_position() {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    let ask = |e: &mut GtpEngine, line: &str| e.handle_line(line).unwrap();
+    ask(&mut e, "play black C3");
+    ask(&mut e, "play black E3");
+    // A one-space jump: one dragon.
+    assert_eq!(ask(&mut e, "dragon_stones C3"), "= C3 E3\n\n");
+    let kept = e.dragons.as_ref().map(|(k, _)| *k).expect("dragons kept");
+    assert_eq!(ask(&mut e, "dragon_stones E3"), "= C3 E3\n\n");
+    assert_eq!(e.dragons.as_ref().map(|(k, _)| *k), Some(kept));
+    // A white stone between cuts it in two.
+    ask(&mut e, "trymove white D3");
+    assert_eq!(ask(&mut e, "dragon_stones C3"), "= C3\n\n");
+    ask(&mut e, "popgo");
+    assert_eq!(ask(&mut e, "dragon_stones C3"), "= C3 E3\n\n");
+    ask(&mut e, "play white D3");
+    assert_eq!(ask(&mut e, "dragon_stones E3"), "= E3\n\n");
+    let cut = e.dragons.as_ref().map(|(k, _)| *k).expect("dragons kept");
+    ask(&mut e, "increase_depths");
+    ask(&mut e, "dragon_stones E3");
+    let deeper = e.dragons.as_ref().map(|(k, _)| *k).expect("dragons kept");
+    assert_eq!(deeper.hash, cut.hash);
+    assert_ne!(deeper.reading, cut.reading);
+}

@@ -129,6 +129,7 @@ struct UndoRecord {
     /// earlier still carries its old string's data, which a later undo of that capture needs.
     old_size: u16,
     old_nlibs: u16,
+    old_origin: Point,
     old_head: Point,
     old_next: Point,
     color: Color,
@@ -154,6 +155,7 @@ impl UndoRecord {
             merged_into: Point::NONE,
             old_size: 0,
             old_nlibs: 0,
+            old_origin: Point::NONE,
             old_head: Point::NONE,
             old_next: Point::NONE,
             color,
@@ -178,6 +180,9 @@ pub struct Board {
     string_size: [u16; NUM_CELLS],
     /// Liberty count, indexed by head; always the population of `libs[head]`.
     string_nlibs: [u16; NUM_CELLS],
+    /// The string's first stone in board order, indexed by head: a name for the string that
+    /// does not depend on the order its stones were played in (the head does).
+    string_origin: [Point; NUM_CELLS],
     /// Exact liberty sets, indexed by head.
     libs: Box<[LibSet; NUM_CELLS]>,
     /// Empty points on the board, in no order, and each empty point's index in it.
@@ -211,6 +216,7 @@ impl Clone for Board {
             next: self.next,
             string_size: self.string_size,
             string_nlibs: self.string_nlibs,
+            string_origin: self.string_origin,
             libs: self.libs.clone(),
             empties: self.empties.clone(),
             empty_index: self.empty_index,
@@ -242,6 +248,7 @@ impl Clone for Board {
         self.next[..n].copy_from_slice(&source.next[..n]);
         self.string_size[..n].copy_from_slice(&source.string_size[..n]);
         self.string_nlibs[..n].copy_from_slice(&source.string_nlibs[..n]);
+        self.string_origin[..n].copy_from_slice(&source.string_origin[..n]);
         // The liberty sets are the bulk (88 bytes a cell): copy the rows' points only.
         for y in 0..self.size {
             let row = Point::from_xy(0, y).index()..Point::from_xy(0, y).index() + self.size;
@@ -279,6 +286,7 @@ impl Board {
             next: [Point::NONE; NUM_CELLS],
             string_size: [0; NUM_CELLS],
             string_nlibs: [0; NUM_CELLS],
+            string_origin: [Point::NONE; NUM_CELLS],
             libs: Box::new([LibSet::EMPTY; NUM_CELLS]),
             empties: Vec::with_capacity(size * size),
             empty_index: [u16::MAX; NUM_CELLS],
@@ -409,6 +417,14 @@ impl Board {
             Cell::Black | Cell::White => self.string_size[self.head[p.index()].index()] as usize,
             _ => 0,
         }
+    }
+
+    /// The first stone in board order of the string at `p` (a stone): the same point however
+    /// the string was played, unlike [`Board::string_id`].
+    #[inline]
+    pub fn string_origin(&self, p: Point) -> Point {
+        debug_assert!(self.color_at(p).is_some());
+        self.string_origin[self.head[p.index()].index()]
     }
 
     /// The liberties of the string at `p`, in board order.
@@ -723,6 +739,13 @@ impl Board {
                 return Err(format!(
                     "string at {p:?}: size {}",
                     self.string_size[h.index()]
+                ));
+            }
+            let first = stones.iter().copied().min();
+            if Some(self.string_origin[h.index()]) != first {
+                return Err(format!(
+                    "string at {p:?}: origin {:?}, first stone {first:?}",
+                    self.string_origin[h.index()]
                 ));
             }
             let got: Vec<Point> = self.liberties(p).collect();

@@ -203,6 +203,7 @@ impl Board {
             // (a merged string's set is on the side stack until its merge is undone).
             rec.old_size = self.string_size[pi];
             rec.old_nlibs = self.string_nlibs[pi];
+            rec.old_origin = self.string_origin[pi];
             let mut libs = LibSet::EMPTY;
             for n in p.neighbors() {
                 if self.cells[n.index()] == Cell::Empty {
@@ -213,6 +214,7 @@ impl Board {
             self.next[pi] = p;
             self.string_size[pi] = 1;
             self.string_nlibs[pi] = n_empty;
+            self.string_origin[pi] = p;
             self.libs[pi] = libs;
             return (rec, n_dead);
         }
@@ -222,6 +224,8 @@ impl Board {
         rec.merged_into = h;
         rec.old_size = self.string_size[hi];
         rec.old_nlibs = self.string_nlibs[hi];
+        rec.old_origin = self.string_origin[hi];
+        self.string_origin[hi] = rec.old_origin.min(p);
 
         // Link p into h's list.
         self.head[pi] = h;
@@ -261,6 +265,7 @@ impl Board {
             self.saved_libs.push(self.libs[f.index()]);
             libs.union_with(&self.libs[f.index()]);
             size += self.string_size[f.index()];
+            self.string_origin[hi] = self.string_origin[hi].min(self.string_origin[f.index()]);
             let mut s = f;
             loop {
                 self.head[s.index()] = h;
@@ -420,6 +425,7 @@ impl Board {
         let target = if h == Point::NONE { p } else { h };
         self.string_size[target.index()] = rec.old_size;
         self.string_nlibs[target.index()] = rec.old_nlibs;
+        self.string_origin[target.index()] = rec.old_origin;
         self.head[p.index()] = rec.old_head;
         self.next[p.index()] = rec.old_next;
 

@@ -181,7 +181,7 @@ impl Dragons {
             id[p.index()] = d;
             let dragon = &mut list[d as usize];
             dragon.stones.push(p);
-            let origin = board.string_stones(p).min().unwrap_or(p);
+            let origin = board.string_origin(p);
             if !dragon.strings.contains(&origin) {
                 dragon.strings.push(origin);
             }

@@ -413,7 +413,7 @@ impl Analysis {
 
     /// The first stone in board order of the string at `p`.
     fn first_stone(&self, p: Point) -> Point {
-        self.board.string_stones(p).min().expect("a stone")
+        self.board.string_origin(p)
     }
 }
 

@@ -117,7 +117,11 @@ impl Points {
 /// how it was built.
 #[inline]
 pub(crate) fn origin(b: &Board, s: Point) -> Point {
-    b.string_stones(s).min().unwrap_or(s)
+    if b.color_at(s).is_some() {
+        b.string_origin(s)
+    } else {
+        s
+    }
 }
 
 /// The liberties of the string at `s` (at most 64).

@@ -36,7 +36,8 @@ impl Board {
         debug_assert_eq!(self.cells[p.index()], Cell::Empty);
         let own = Cell::from(color);
         let enemy = Cell::from(color.opponent());
-        let mut libs = LibSet::EMPTY;
+        let mut empties = [Point::NONE; 4];
+        let mut n_empty = 0;
         let mut joined = [Point::NONE; 4];
         let mut n_joined = 0;
         let mut effect = MoveEffect {
@@ -49,13 +50,13 @@ impl Board {
         for n in p.neighbors() {
             let cell = self.cells[n.index()];
             if cell == Cell::Empty {
-                libs.insert(n);
+                empties[n_empty] = n;
+                n_empty += 1;
             } else if cell == own {
                 let h = self.head[n.index()];
                 if !joined[..n_joined].contains(&h) {
                     joined[n_joined] = h;
                     n_joined += 1;
-                    libs.union_with(&self.libs[h.index()]);
                 }
             } else if cell == enemy {
                 let h = self.head[n.index()];
@@ -65,6 +66,29 @@ impl Board {
                     effect.captured += usize::from(self.string_size[h.index()]);
                 }
             }
+        }
+        // Most moves join at most one string and take nothing: count without a set.
+        if effect.n_captured == 0 && n_joined <= 1 {
+            effect.libs = match joined[..n_joined] {
+                [] => n_empty,
+                [h] => {
+                    let set = &self.libs[h.index()];
+                    let new = empties[..n_empty]
+                        .iter()
+                        .filter(|&&e| !set.contains(e))
+                        .count();
+                    usize::from(self.string_nlibs[h.index()]) - 1 + new
+                }
+                _ => unreachable!("at most one string joined"),
+            };
+            return effect;
+        }
+        let mut libs = LibSet::EMPTY;
+        for &e in &empties[..n_empty] {
+            libs.insert(e);
+        }
+        for &h in &joined[..n_joined] {
+            libs.union_with(&self.libs[h.index()]);
         }
         // A taken stone next to the new string (the stone itself or a string it joins) is
         // one of its liberties.

@@ -302,16 +302,10 @@ impl Reader {
         };
         let libs = libs_of(b, s);
         for &l in libs.as_slice() {
-            // Cheap bound first: the new string cannot have more than this.
-            if b.approx_libs_after(l, color) + 2 < safe {
-                continue;
-            }
-            if !b.is_legal_simple(l, color) {
-                continue;
-            }
-            // `l` is a liberty: the string joins the new stone.
+            // `l` is a liberty: the string joins the new stone. A stone with three liberties
+            // or more is legal; the test is for the record.
             let n = b.move_effect(l, color).libs;
-            if n >= safe {
+            if n >= safe && b.is_legal_simple(l, color) {
                 self.note(|| format!("fast defense at {}", vertex(b, l)));
                 return Some(l);
             }

@@ -615,3 +615,26 @@ fn a_table_kept_across_positions_answers_the_next_node_of_a_line_it_read() {
     );
     assert_eq!(kept_nodes, 1, "the kept table answers at the root");
 }
+
+/// A liberty that takes stones gives the string their points too: extending at D2 takes the
+/// three black stones and leaves five liberties, a defence found without reading. (The
+/// bound that used to screen liberties first counted no captures and passed D2 by.)
+#[test]
+fn a_capturing_extension_is_a_defence_found_without_reading() {
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X X X . . . . .",
+        "O O O O X . . . .",
+        "X X X . . . . . .",
+        "O O O . . . . . .",
+    ]);
+    let (a3, d2) = (pt(&b, "A3"), pt(&b, "D2"));
+    assert_eq!(b.libs(a3), 1);
+    let mut r = reader();
+    assert_eq!(r.find_defense(&mut b, a3), (WIN, Some(d2)));
+    assert_eq!(r.nodes(), 1, "answered at the first node");
+}

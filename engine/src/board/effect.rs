@@ -67,20 +67,18 @@ impl Board {
                 }
             }
         }
-        // Most moves join at most one string and take nothing: count without a set.
-        if effect.n_captured == 0 && n_joined <= 1 {
-            effect.libs = match joined[..n_joined] {
-                [] => n_empty,
-                [h] => {
-                    let set = &self.libs[h.index()];
-                    let new = empties[..n_empty]
-                        .iter()
-                        .filter(|&&e| !set.contains(e))
-                        .count();
-                    usize::from(self.string_nlibs[h.index()]) - 1 + new
-                }
-                _ => unreachable!("at most one string joined"),
-            };
+        // Most moves join at most one string and take nothing: counted without a set.
+        if effect.n_captured == 0 && n_joined == 0 {
+            effect.libs = n_empty;
+            return effect;
+        }
+        if effect.n_captured == 0 && n_joined == 1 {
+            let h = joined[0].index();
+            let new = empties[..n_empty]
+                .iter()
+                .filter(|&&e| !self.libs[h].contains(e))
+                .count();
+            effect.libs = usize::from(self.string_nlibs[h]) - 1 + new;
             return effect;
         }
         let mut libs = LibSet::EMPTY;

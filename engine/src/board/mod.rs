@@ -445,6 +445,16 @@ impl Board {
         }
     }
 
+    /// How many liberties the strings at `a` and `b` share; 0 unless both hold stones.
+    #[inline]
+    pub fn shared_liberties(&self, a: Point, b: Point) -> usize {
+        if self.color_at(a).is_none() || self.color_at(b).is_none() {
+            return 0;
+        }
+        let (ha, hb) = (self.head[a.index()], self.head[b.index()]);
+        self.libs[ha.index()].common(&self.libs[hb.index()]) as usize
+    }
+
     /// `l` is a liberty of the string at `p`.
     #[inline]
     pub fn has_liberty(&self, p: Point, l: Point) -> bool {

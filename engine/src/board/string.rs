@@ -41,6 +41,16 @@ impl LibSet {
         }
     }
 
+    /// How many points the two sets have in common.
+    #[inline(always)]
+    pub(crate) fn common(&self, other: &LibSet) -> u32 {
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
+
     #[inline(always)]
     pub(crate) fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()

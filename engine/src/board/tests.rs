@@ -628,3 +628,43 @@ fn a_move_read_without_playing_has_the_effect_of_playing_it() {
         "{checked} moves, {captures} captures"
     );
 }
+
+/// [`Board::shared_liberties`] (an intersection of liberty sets) against counting one
+/// string's liberties that are also the other's, for every pair of strings two points apart.
+#[test]
+fn shared_liberties_are_the_liberties_both_strings_have() {
+    let (mut pairs, mut sharing) = (0usize, 0usize);
+    crate::test_util::along_playouts(&[9, 19], 3, 2, 5, |b| {
+        for k in 0..b.empty_points().len() {
+            let l = b.empty_points()[k];
+            let near: Vec<Point> = l
+                .neighbors()
+                .into_iter()
+                .filter(|&n| b.color_at(n).is_some())
+                .collect();
+            for &a in &near {
+                for &c in &near {
+                    let counted = b.liberties(a).filter(|&x| b.has_liberty(c, x)).count();
+                    assert_eq!(b.shared_liberties(a, c), counted, "{a:?} {c:?}\n{b:?}");
+                    pairs += 1;
+                    sharing += usize::from(counted >= 2);
+                }
+            }
+        }
+        assert_eq!(
+            b.shared_liberties(Point::from_xy(0, 0), Point::from_xy(0, 0)),
+            {
+                let p = Point::from_xy(0, 0);
+                if b.color_at(p).is_some() {
+                    b.libs(p)
+                } else {
+                    0
+                }
+            }
+        );
+    });
+    assert!(
+        pairs > 10_000 && sharing > 500,
+        "{pairs} pairs, {sharing} sharing two"
+    );
+}

@@ -95,10 +95,7 @@ impl Dragons {
                 if board.color_at(a) != board.color_at(b) {
                     continue;
                 }
-                let shared = board
-                    .liberties(a)
-                    .filter(|&l| board.has_liberty(b, l))
-                    .count();
+                let shared = board.shared_liberties(a, b);
                 if shared >= 2 {
                     union.join(sid(board, a), sid(board, b));
                 } else if shared == 1 || touch_diagonally(board, a, b) {

@@ -431,7 +431,7 @@ impl Reader {
             let alive = b.color_at(s1) == Some(color) && b.color_at(s2) == Some(color);
             let joined = alive && b.string_id(s1) == b.string_id(s2);
             let shared = if alive && !joined {
-                b.liberties(s1).filter(|&l| b.has_liberty(s2, l)).count() as i32
+                b.shared_liberties(s1, s2) as i32
             } else {
                 0
             };

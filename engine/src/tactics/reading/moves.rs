@@ -211,7 +211,7 @@ pub(crate) fn tight_group(b: &Board, s: Point) -> Points {
             if b.cell(n) != own || b.string_id(n) == sid || !seen.push_unique(b.string_id(n)) {
                 continue;
             }
-            let shared = b.liberties(s).filter(|&x| b.has_liberty(n, x)).count();
+            let shared = b.shared_liberties(s, n);
             if shared >= 2 || is_suicide(b, l, color.opponent()) || opponent_short(b, l, color) {
                 out.push_unique(origin(b, n));
             }

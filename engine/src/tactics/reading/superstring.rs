@@ -64,7 +64,7 @@ impl Superstring {
                     }
                     if joined_at(b, m, n, l, color, loose)
                         || bamboo_joint(b, m, n, l)
-                        || (loose && shared_liberties(b, m, n) >= 2)
+                        || (loose && b.shared_liberties(m, n) >= 2)
                     {
                         strings.push_unique(origin(b, n));
                         if strings.len >= MAX_STRINGS {
@@ -162,11 +162,6 @@ fn joined_at(b: &mut Board, a: Point, c: Point, l: Point, color: Color, loose: b
     let dead = b.libs(l) == 1 && (loose || b.captures(cutter) == caps);
     b.undo();
     dead
-}
-
-/// How many liberties the strings `a` and `c` share.
-fn shared_liberties(b: &Board, a: Point, c: Point) -> usize {
-    b.liberties(a).filter(|&l| b.has_liberty(c, l)).count()
 }
 
 /// The two points next to both of two diagonal neighbours.

@@ -478,35 +478,42 @@ fn ordered(b: &Board, s1: Point, s2: Point) -> (Point, Point) {
 
 /// Walking distances from the string at `s`: entering an empty point costs one, a stone of
 /// ours nothing, enemy stones block. Points farther than `max` stay at `u8::MAX`.
+///
+/// Read level by level (Dial's algorithm for costs of zero and one): a point is pushed on a
+/// level's list only when its distance drops to that level, so one fixed list per level is
+/// enough and nothing is allocated (connection reading asks this at every node).
 fn distances(b: &Board, s: Point, max: u8) -> [u8; NUM_CELLS] {
     let mut d = [u8::MAX; NUM_CELLS];
     let Some(color) = b.color_at(s) else {
         return d;
     };
     let own = Cell::from(color);
-    let mut deque = std::collections::VecDeque::with_capacity(128);
+    // Two lists, the current level's and the next one's, taking turns.
+    let mut lists = [[Point::NONE; NUM_CELLS]; 2];
+    let mut lens = [0usize; 2];
     for st in b.string_stones(s) {
         d[st.index()] = 0;
-        deque.push_back(st);
+        lists[0][lens[0]] = st;
+        lens[0] += 1;
     }
-    while let Some(p) = deque.pop_front() {
-        let dp = d[p.index()];
-        for n in p.neighbors() {
-            let (cost, ok) = match b.cell(n) {
-                Cell::Empty => (1, true),
-                c if c == own => (0, true),
-                _ => (0, false),
-            };
-            if !ok {
+    for k in 0..=max {
+        let (cur, nxt) = (usize::from(k % 2), usize::from((k + 1) % 2));
+        while lens[cur] > 0 {
+            lens[cur] -= 1;
+            let p = lists[cur][lens[cur]];
+            if d[p.index()] != k {
                 continue;
             }
-            let dn = dp.saturating_add(cost);
-            if dn <= max && dn < d[n.index()] {
-                d[n.index()] = dn;
-                if cost == 0 {
-                    deque.push_front(n);
-                } else {
-                    deque.push_back(n);
+            for n in p.neighbors() {
+                let cell = b.cell(n);
+                if cell == own && d[n.index()] > k {
+                    d[n.index()] = k;
+                    lists[cur][lens[cur]] = n;
+                    lens[cur] += 1;
+                } else if cell == Cell::Empty && k < max && d[n.index()] > k + 1 {
+                    d[n.index()] = k + 1;
+                    lists[nxt][lens[nxt]] = n;
+                    lens[nxt] += 1;
                 }
             }
         }

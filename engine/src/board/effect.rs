@@ -134,6 +134,12 @@ impl Board {
     /// next to `l`: its empty neighbours but `occupied`, and the liberties of `color`'s strings
     /// next to it but `occupied`.
     pub fn approx_libs_after_with(&self, l: Point, color: Color, occupied: Point) -> usize {
+        self.approx_libs(l, color, Some(occupied))
+    }
+
+    /// The empty neighbours of `l` and the liberties of `color`'s strings next to it, but `l`
+    /// and `occupied`: one union of liberty sets.
+    pub(super) fn approx_libs(&self, l: Point, color: Color, occupied: Option<Point>) -> usize {
         let own = Cell::from(color);
         let mut libs = LibSet::EMPTY;
         for n in l.neighbors() {
@@ -145,7 +151,9 @@ impl Board {
             }
         }
         libs.remove(l);
-        libs.remove(occupied);
+        if let Some(o) = occupied {
+            libs.remove(o);
+        }
         libs.count() as usize
     }
 }

@@ -202,9 +202,6 @@ pub struct Board {
     ko_rule: KoRule,
     /// Stone hashes of every position so far (for positional superko), oldest first.
     position_hashes: Vec<u64>,
-    /// Scratch marks for string walks; a point is marked when `marks[p] == mark_gen`.
-    marks: [u32; NUM_CELLS],
-    mark_gen: u32,
 }
 
 impl Clone for Board {
@@ -228,8 +225,6 @@ impl Clone for Board {
             saved_libs: self.saved_libs.clone(),
             ko_rule: self.ko_rule,
             position_hashes: self.position_hashes.clone(),
-            marks: self.marks,
-            mark_gen: self.mark_gen,
         }
     }
 
@@ -241,7 +236,7 @@ impl Clone for Board {
             return;
         }
         // Only on-board cells ever change; past the last point both boards hold the same
-        // initial values. The scratch marks stay: they are consistent with our own `mark_gen`.
+        // initial values.
         let n = Point::from_xy(self.size - 1, self.size - 1).index() + 1;
         self.cells[..n].copy_from_slice(&source.cells[..n]);
         self.head[..n].copy_from_slice(&source.head[..n]);
@@ -298,8 +293,6 @@ impl Board {
             saved_libs: Vec::with_capacity(64),
             ko_rule: KoRule::Simple,
             position_hashes: Vec::new(),
-            marks: [0; NUM_CELLS],
-            mark_gen: 0,
         };
         for y in 0..size {
             for x in 0..size {
@@ -588,16 +581,6 @@ impl Board {
         self.position_hashes.push(self.stones_hash);
     }
 
-    #[inline]
-    fn next_mark(&mut self) -> u32 {
-        self.mark_gen = self.mark_gen.wrapping_add(1);
-        if self.mark_gen == 0 {
-            self.marks = [0; NUM_CELLS];
-            self.mark_gen = 1;
-        }
-        self.mark_gen
-    }
-
     /// `p` is an empty point whose four neighbours are `color`'s stones or the edge and whose
     /// diagonals hold too few enemy stones to make it false: filling it is never useful.
     #[inline(always)]
@@ -635,31 +618,9 @@ impl Board {
     }
 
     /// Liberties of the string that `color` would form at `p`, counted without playing:
-    /// captures are ignored. Cheap for move ordering.
-    pub fn approx_libs_after(&mut self, p: Point, color: Color) -> usize {
-        let mark = self.next_mark();
-        let own = Cell::from(color);
-        let mut count = 0;
-        self.marks[p.index()] = mark;
-        for n in p.neighbors() {
-            match self.cells[n.index()] {
-                Cell::Empty if self.marks[n.index()] != mark => {
-                    self.marks[n.index()] = mark;
-                    count += 1;
-                }
-                c if c == own => {
-                    let h = self.head[n.index()];
-                    for l in self.libs[h.index()].iter() {
-                        if self.marks[l.index()] != mark {
-                            self.marks[l.index()] = mark;
-                            count += 1;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        count
+    /// captures are ignored (GNU Go's approxlib). Cheap for move ordering.
+    pub fn approx_libs_after(&self, p: Point, color: Color) -> usize {
+        self.approx_libs(p, color, None)
     }
 
     /// Area score (stones plus territory surrounded by one colour), no dead-stone removal.

@@ -603,6 +603,8 @@ fn a_move_read_without_playing_has_the_effect_of_playing_it() {
                         }
                     })
                     .collect();
+                // GNU Go's approxlib is exact for a move that takes nothing.
+                let approx_here = b.approx_libs_after(p, color);
                 let before = b.captures(color);
                 b.play_unchecked(p, color);
                 let context = || format!("{color:?} at {p:?}\n{}", b.to_ascii());
@@ -610,6 +612,9 @@ fn a_move_read_without_playing_has_the_effect_of_playing_it() {
                 assert_eq!(effect.captured, (b.captures(color) - before) as usize);
                 for (&s, &read) in near.iter().zip(&read_near) {
                     assert_eq!(read, b.libs(s), "string {s:?}: {}", context());
+                }
+                if effect.captured == 0 {
+                    assert_eq!(approx_here, b.libs(p), "approxlib: {}", context());
                 }
                 for &(n, read) in &approx {
                     // Exact when the move takes none of the other side's stones next to `n`.

@@ -478,14 +478,6 @@ impl Shape {
         }
     }
 
-    /// Is `i` the last empty point of its part (among points not filled by the defender)?
-    /// Filling it would be suicide for the attacker; for the defender it fills its own last
-    /// eye point unless it captures attacker stones there.
-    fn is_last_empty(&self, i: usize, defender: u16, attacker: u16, by_defender: bool) -> bool {
-        let mut parts = Parts::new(self, defender, attacker);
-        parts.is_last_empty(i, by_defender)
-    }
-
     /// The part of `left` (points joined through `left`) that holds `i`.
     fn part_of(&self, i: usize, left: u16) -> u16 {
         let mut part = 1u16 << i;
@@ -528,7 +520,9 @@ impl<'a> Parts<'a> {
         }
     }
 
-    /// [`Shape::is_last_empty`] for the state these parts are of.
+    /// Is `i` the last empty point of its part (among points not filled by the defender)?
+    /// Filling it would be suicide for the attacker; for the defender it fills its own last
+    /// eye point unless it captures attacker stones there.
     fn is_last_empty(&mut self, i: usize, by_defender: bool) -> bool {
         if self.known & (1 << i) == 0 {
             let part = self.shape.part_of(i, self.left);
@@ -880,6 +874,7 @@ fn solve(shape: &Shape) -> Solved {
             // Every first attacker move that holds the space to `min` (the memo makes these
             // look-ups cheap), inside points before marginal ones.
             let mut found = 0;
+            let mut parts = Parts::new(shape, 0, a);
             for marginal_pass in [false, true] {
                 for i in 0..shape.nodes {
                     let bit = 1u16 << i;
@@ -888,7 +883,7 @@ fn solve(shape: &Shape) -> Solved {
                         || is_marginal != marginal_pass
                         || Some(i) == attack
                         || a & bit != 0
-                        || (i < shape.n && !is_marginal && shape.is_last_empty(i, 0, a, false))
+                        || (i < shape.n && !is_marginal && parts.is_last_empty(i, false))
                     {
                         continue;
                     }

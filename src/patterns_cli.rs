@@ -6,7 +6,7 @@ use tesuji::engine::board::{Color, Point, Vertex};
 use tesuji::engine::play::prior::MovePredictor;
 use tesuji::engine::play::prior::train::{Scope, accuracy, fit};
 use tesuji::engine::tactics::pattern_view::PatternView;
-use tesuji::patterns;
+use tesuji::patterns::{self, CompiledPatterns};
 use tesuji::training::{Harvest, harvest};
 
 #[derive(clap::Subcommand)]
@@ -46,6 +46,10 @@ pub enum PatternsCommand {
         /// Shapes seen fewer times than this (as a candidate) are left out of the database.
         #[arg(long, default_value_t = 20)]
         min_seen: u64,
+        /// Wide shapes (the twelve points within two steps of the move) seen fewer times than
+        /// this are left out (0: none at all).
+        #[arg(long, default_value_t = 0)]
+        min_wide_seen: u64,
         /// `prior`: the tree's move-prediction model (every legal move competes, shapes and
         /// features); `playout`: the playouts' shape weights (the last move's neighbours
         /// compete, by shape).
@@ -204,6 +208,7 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
             holdout,
             iterations,
             min_seen,
+            min_wide_seen,
             kind,
         } => train(
             &games,
@@ -214,6 +219,7 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
                 holdout,
                 iterations,
                 min_seen,
+                min_wide_seen,
                 scope: if kind == "playout" {
                     Scope::LastMoveNeighbours
                 } else {
@@ -368,6 +374,7 @@ struct TrainOptions {
     holdout: usize,
     iterations: usize,
     min_seen: u64,
+    min_wide_seen: u64,
     scope: Scope,
 }
 
@@ -378,6 +385,7 @@ fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), S
         holdout,
         iterations,
         min_seen,
+        min_wide_seen,
         scope,
     } = *opts;
     let Harvest {
@@ -398,7 +406,7 @@ fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), S
         return Err("no positions to train on".to_string());
     }
     let start = std::time::Instant::now();
-    let fitted = fit(&training, iterations, min_seen);
+    let fitted = fit(&training, iterations, min_seen, min_wide_seen);
     let model = fitted.predictor();
     let on_training = accuracy(&model, &training);
     let command: Vec<String> = std::env::args().skip(1).collect();
@@ -430,6 +438,19 @@ fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), S
     }
     for line in &provenance {
         eprintln!("{line}");
+    }
+    if scope == Scope::Board && !held_out.positions.is_empty() {
+        // The model this binary was built with, on the same positions: whether the new
+        // database is worth building.
+        if let Some(built_in) = MovePredictor::cached(&CompiledPatterns) {
+            let old = accuracy(built_in, &held_out);
+            eprintln!(
+                "The built-in model on the same held-out positions: top-1 {:.1} %, top-5 {:.1} %, log-likelihood {:.3} per move.",
+                old.top1_percent(),
+                old.top5_percent(),
+                old.log_likelihood
+            );
+        }
     }
     eprintln!(
         "fitted {} weights in {:.1?}",

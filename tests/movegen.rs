@@ -261,7 +261,14 @@ fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
     use tesuji::engine::play::movegen::Decision;
     // "Corners first": while a corner is empty, the playouts cannot tell a corner move from
     // an approach or a centre move, so the book's order must come from the priors.
-    for seed in [1, 2] {
+    //
+    // One seed is one sample of a 3,000-playout search, whose noise now and then lets a side
+    // move through (seeds 1 to 30: 28 openings in four corners with the move model trained
+    // on NNGS games, 29 with the wide shapes trained on Tygem games; a different seed fails
+    // each time). So the claim is about many openings: in at least eleven of twelve, the
+    // first four moves take the four corners, each within five lines of both edges.
+    let mut missed = Vec::new();
+    for seed in 1..=12 {
         let generator = MoveGenerator::new(
             &CompiledPatterns,
             GenOptions {
@@ -277,6 +284,7 @@ fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
         let mut board = Board::new(19).unwrap();
         let mut quadrants = Vec::new();
         let mut color = Color::Black;
+        let mut corners_only = true;
         for _ in 0..4 {
             let Decision::Play(p) = generator.generate(&mut board, color, 6.5, None).decision
             else {
@@ -284,24 +292,23 @@ fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
             };
             let (x, y) = p.xy();
             let line = |v: usize| v.min(18 - v) + 1;
-            assert!(
-                line(x) <= 5 && line(y) <= 5,
-                "seed {seed}: {p:?} is not a corner move\n{}",
-                board.to_ascii()
-            );
+            corners_only &= line(x) <= 5 && line(y) <= 5;
             quadrants.push((x > 9, y > 9));
             board.play_unchecked(p, color);
             color = color.opponent();
         }
         quadrants.sort();
         quadrants.dedup();
-        assert_eq!(
-            quadrants.len(),
-            4,
-            "seed {seed}: a corner was left empty\n{}",
-            board.to_ascii()
-        );
+        if !corners_only || quadrants.len() != 4 {
+            missed.push(format!("seed {seed}:\n{}", board.to_ascii()));
+        }
     }
+    assert!(
+        missed.len() <= 1,
+        "{} of 12 openings left a corner empty:\n{}",
+        missed.len(),
+        missed.join("\n")
+    );
 }
 
 #[test]

@@ -41,8 +41,13 @@ fn explain_names_the_match_and_the_failing_cells_of_near_misses() {
         out.contains("match      black prior:shape_0998 (identity, patterns/prior.db line"),
         "{out}"
     );
+    // And its wide shape: the same ring with White's G19 two lines north.
+    assert!(
+        out.contains("match      black prior:wide_020998 (identity, patterns/prior.db line"),
+        "{out}"
+    );
     assert!(!out.contains("prior:capture_"), "{out}");
-    assert!(out.contains("2 matches, "), "{out}");
+    assert!(out.contains("3 matches, "), "{out}");
 }
 
 #[test]

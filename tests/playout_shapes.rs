@@ -122,7 +122,7 @@ fn playout_weights_learned_from_records_compile_and_predict_the_answers() {
         "{}",
         h.training.positions.len()
     );
-    let fitted = fit(&h.training, 10, 20);
+    let fitted = fit(&h.training, 10, 20, 0);
     let db = fitted.to_playout_db(&["test".to_string()]);
     let checked = pattern_dsl::check("playout.db", &db).expect("the written database compiles");
     assert!(

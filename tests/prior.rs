@@ -3,9 +3,16 @@
 //! trained on far better than chance.
 
 use std::path::Path;
+use tesuji::engine::board::playout::Playout;
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
+use tesuji::engine::board::{Board, Color};
+use tesuji::engine::pattern::Kind;
 use tesuji::engine::play::prior::train::{Scope, TrainingSet, accuracy, add_game, fit};
-use tesuji::engine::play::prior::{Feature, MovePredictor, canonical, figure_code, shape_figure};
+use tesuji::engine::play::prior::{
+    Feature, MovePredictor, canonical, canonical_wide, far_code, figure_code, relative_code,
+    shape_figure, transform_wide, wide_figure_code,
+};
+use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
 use tesuji::patterns::CompiledPatterns;
 
 #[test]
@@ -31,7 +38,7 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
         .expect("a valid prior database")
         .expect("a prior database is compiled in");
     let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.max(b);
-    let (mut shapes, mut features) = (0, 0);
+    let (mut shapes, mut features, mut wides) = (0, 0, 0);
     for p in &db.patterns {
         let gamma = (p.value as f32 / 100.0).exp();
         match &p.feature {
@@ -39,6 +46,15 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
                 let f = Feature::from_name(name).expect("a known feature");
                 assert!(close(model.feature_gamma(f, *level), gamma), "{}", p.name);
                 features += 1;
+            }
+            None if p.figure.len() == 5 => {
+                let code = wide_figure_code(&p.figure.join("\n")).expect("a wide figure");
+                assert_eq!(canonical_wide(code), code, "{} is drawn canonical", p.name);
+                for t in 0..8 {
+                    let image = transform_wide(code, t);
+                    assert!(close(model.wide_gamma(image), gamma), "{} ({t})", p.name);
+                }
+                wides += 1;
             }
             None => {
                 let code = figure_code(&p.figure);
@@ -63,8 +79,72 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
         }
     }
     assert!(
-        shapes > 500 && features > 50,
-        "{shapes} shapes, {features} features"
+        shapes > 500 && features > 50 && wides > 1000,
+        "{shapes} shapes, {features} features, {wides} wide shapes"
+    );
+    assert!(
+        model.wide_shapes() >= wides,
+        "every wide shape with its images"
+    );
+}
+
+#[test]
+fn the_compiled_matcher_finds_exactly_the_wide_shape_the_table_names() {
+    let model = MovePredictor::from_patterns(&CompiledPatterns)
+        .unwrap()
+        .unwrap();
+    let tables = CompiledPatterns.matcher(Kind::Prior).unwrap();
+    let mut playout = Playout::new(11);
+    let (mut named, mut points) = (0, 0);
+    for game in 0..12 {
+        let size = [9, 13, 19][game % 3];
+        let mut board = Board::new(size).unwrap();
+        let result = playout.run(&mut board, Color::Black);
+        for back in [result.moves * 5 / 6, result.moves * 2 / 3, result.moves / 3] {
+            let mut b = board.clone();
+            for _ in 0..back {
+                b.undo();
+            }
+            let view = PatternView::new(&b);
+            for &p in b.empty_points() {
+                let (x, y) = p.xy();
+                for c in [Color::Black, Color::White] {
+                    let mut wide: Vec<usize> = Vec::new();
+                    CompiledPatterns.match_at(
+                        Kind::Prior,
+                        &view,
+                        x as i32,
+                        y as i32,
+                        c,
+                        &mut |m| {
+                            let info = &tables.patterns[m.pattern];
+                            if info.feature.is_none() && wide_figure_code(info.figure).is_some() {
+                                wide.push(m.pattern);
+                            }
+                        },
+                    );
+                    wide.sort_unstable();
+                    wide.dedup();
+                    let code =
+                        u32::from(relative_code(&b, p, c)) | u32::from(far_code(&b, p, c)) << 16;
+                    let gamma = model.wide_gamma(code);
+                    match wide[..] {
+                        [] => assert_eq!(gamma, 1.0, "{c:?} at {p:?}: no wide pattern\n{b:?}"),
+                        [k] => {
+                            let want = (tables.patterns[k].value as f32 / 100.0).exp();
+                            assert!((gamma - want).abs() <= 1e-4 * want, "{c:?} at {p:?}");
+                            named += 1;
+                        }
+                        _ => panic!("{c:?} at {p:?}: several wide patterns {wide:?}"),
+                    }
+                    points += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        named > 300 && points - named > 300,
+        "{named} of {points} points named"
     );
 }
 
@@ -104,8 +184,8 @@ fn fitting_twice_gives_the_same_weights() {
     let game = sgf::load_with(&text, Until::End, 0.0, EmptySetup::IgnoreLikeGnuGo).unwrap();
     let mut set = TrainingSet::default();
     assert!(add_game(&game, &mut set) > 10);
-    let a = fit(&set, 3, 1);
-    let b = fit(&set, 3, 1);
+    let a = fit(&set, 3, 1, 0);
+    let b = fit(&set, 3, 1, 0);
     assert_eq!(a.to_db(&[]), b.to_db(&[]));
 }
 

@@ -91,6 +91,9 @@ impl Feature {
 pub struct MoveFeatures {
     /// The 3×3 neighbourhood as the mover sees it ([`relative_code`]).
     pub code: u16,
+    /// The four points two lines away (north, west, east, south), two bits each as in
+    /// `code`: with `code`, the wide shape ([`MoveFeatures::wide`]).
+    pub far: u8,
     /// The level of each [`Feature`] (0: does not hold).
     pub levels: [u8; FEATURES],
 }
@@ -100,6 +103,75 @@ impl MoveFeatures {
     pub fn shape(&self) -> u16 {
         canonical(self.code)
     }
+
+    /// The wide shape: the twelve points within two steps of the move (the 3×3 ring in the
+    /// low 16 bits, then the four points two lines away), as the mover sees them.
+    pub fn wide(&self) -> u32 {
+        u32::from(self.code) | u32::from(self.far) << 16
+    }
+}
+
+/// The four points two lines away from `p` (north, west, east, south) as `color` sees them,
+/// two bits each (empty 0, ours 1, theirs 2, off the board 3): the outer ring of the wide
+/// shape. Ladders, jumps and edge distance show there when the 3×3 ring is empty.
+#[inline]
+pub fn far_code(board: &Board, p: Point, color: Color) -> u8 {
+    let n = board.size() as i32;
+    let (x, y) = p.xy();
+    let (x, y) = (x as i32, y as i32);
+    let mut code = 0u8;
+    for (k, (dx, dy)) in [(0, -2), (-2, 0), (2, 0), (0, 2)].into_iter().enumerate() {
+        let (qx, qy) = (x + dx, y + dy);
+        let v = if !(0..n).contains(&qx) || !(0..n).contains(&qy) {
+            3
+        } else {
+            match board.color_at(Point::from_xy(qx as usize, qy as usize)) {
+                None => 0,
+                Some(c) if c == color => 1,
+                Some(_) => 2,
+            }
+        };
+        code |= v << (2 * k);
+    }
+    code
+}
+
+/// [`transform_code`] of every code under every symmetry, `t * 65536 + code`.
+fn transform_table() -> &'static [u16] {
+    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..8)
+            .flat_map(|t| (0..=u16::MAX).map(move |c| transform_code(c, t)))
+            .collect()
+    })
+}
+
+/// The wide code `wide` ([`MoveFeatures::wide`]) under symmetry `t` (as [`transform_code`]):
+/// the four far points move as the four orthogonal neighbours do.
+pub fn transform_wide(wide: u32, t: usize) -> u32 {
+    let table = &transform_table()[t << 16..(t + 1) << 16];
+    let transform_code = |c: u16, _t: usize| table[c as usize];
+    let ring = transform_code(wide as u16, t);
+    // The far points in the orthogonal slots of a 3×3 code (N 1, W 3, E 4, S 6).
+    const SLOTS: [usize; 4] = [1, 3, 4, 6];
+    let far = (wide >> 16) as u16;
+    let spread = SLOTS
+        .iter()
+        .enumerate()
+        .fold(0u16, |c, (k, &s)| c | ((far >> (2 * k)) & 3) << (2 * s));
+    let moved = transform_code(spread, t);
+    let far = SLOTS.iter().enumerate().fold(0u32, |c, (k, &s)| {
+        c | u32::from((moved >> (2 * s)) & 3) << (2 * k)
+    });
+    u32::from(ring) | far << 16
+}
+
+/// The smallest wide code among the 8 symmetric images of `wide`.
+pub fn canonical_wide(wide: u32) -> u32 {
+    (0..8)
+        .map(|t| transform_wide(wide, t))
+        .min()
+        .unwrap_or(wide)
 }
 
 /// `code` under symmetry `t` (0..8: a reflection when `t >= 4`, then `t % 4` quarter turns).
@@ -141,6 +213,25 @@ pub fn figure_code(rows: &[String]) -> u16 {
         };
         code | (v << (2 * k))
     })
+}
+
+/// The wide code ([`MoveFeatures::wide`]) of a 5×5 figure with `*` in the centre, as the
+/// trainer writes a wide shape (`?` outside the twelve points, `#` off the board); `None`
+/// for any other figure (a 3×3 shape, a feature's lone `*`).
+pub fn wide_figure_code(figure: &str) -> Option<u32> {
+    let rows: Vec<&str> = figure.lines().collect();
+    if rows.len() != 5 || rows.iter().any(|r| r.len() != 5) || &rows[2][2..3] != "*" {
+        return None;
+    }
+    let inner: Vec<String> = rows[1..4].iter().map(|r| r[1..4].to_string()).collect();
+    let at = |r: usize, c: usize| match rows[r].as_bytes()[c] {
+        b'.' => 0u32,
+        b'O' => 1,
+        b'X' => 2,
+        _ => 3,
+    };
+    let far = at(0, 2) | at(2, 0) << 2 | at(2, 4) << 4 | at(4, 2) << 6;
+    Some(u32::from(figure_code(&inner)) | far << 16)
 }
 
 /// The figure of a 3×3 shape code as a `kind prior` pattern draws it: three rows, `*` in
@@ -304,6 +395,7 @@ pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
     }
     MoveFeatures {
         code: relative_code(board, p, color),
+        far: far_code(board, p, color),
         levels,
     }
 }
@@ -314,6 +406,69 @@ pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
 pub struct MovePredictor {
     shape: Box<[f32]>,
     feature: [[f32; MAX_LEVEL + 1]; FEATURES],
+    /// γ of the wide shapes the database names, every symmetric image a key; any other
+    /// wide shape has γ 1.
+    wide: WideTable,
+}
+
+/// An open-addressing table from wide codes (24 bits) to γ: one multiply and usually one
+/// probe a lookup, cheap enough for every child of every tree node.
+#[derive(Clone, Debug, Default)]
+struct WideTable {
+    keys: Vec<u32>,
+    gammas: Vec<f32>,
+    len: usize,
+}
+
+impl WideTable {
+    const EMPTY: u32 = u32::MAX;
+
+    fn slot(&self, key: u32) -> usize {
+        let mask = self.keys.len() - 1;
+        (key.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask
+    }
+
+    #[inline]
+    fn get(&self, key: u32) -> f32 {
+        if self.len == 0 {
+            return 1.0;
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            match self.keys[i] {
+                k if k == key => return self.gammas[i],
+                Self::EMPTY => return 1.0,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn insert(&mut self, key: u32, gamma: f32) {
+        if (self.len + 1) * 2 > self.keys.len() {
+            let old = std::mem::take(&mut self.keys);
+            let old_gammas = std::mem::take(&mut self.gammas);
+            let capacity = (old.len() * 2).max(64);
+            self.keys = vec![Self::EMPTY; capacity];
+            self.gammas = vec![1.0; capacity];
+            self.len = 0;
+            for (k, g) in old.into_iter().zip(old_gammas) {
+                if k != Self::EMPTY {
+                    self.insert(k, g);
+                }
+            }
+        }
+        let mask = self.keys.len() - 1;
+        let mut i = self.slot(key);
+        while self.keys[i] != Self::EMPTY && self.keys[i] != key {
+            i = (i + 1) & mask;
+        }
+        if self.keys[i] == Self::EMPTY {
+            self.len += 1;
+        }
+        self.keys[i] = key;
+        self.gammas[i] = gamma;
+    }
 }
 
 impl Default for MovePredictor {
@@ -344,7 +499,25 @@ impl MovePredictor {
         MovePredictor {
             shape: vec![1.0; 1 << 16].into_boxed_slice(),
             feature: [[1.0; MAX_LEVEL + 1]; FEATURES],
+            wide: WideTable::default(),
         }
+    }
+
+    /// Sets the γ of a wide shape ([`MoveFeatures::wide`]): of every symmetric image.
+    pub fn set_wide(&mut self, wide: u32, gamma: f32) {
+        for t in 0..8 {
+            self.wide.insert(transform_wide(wide, t), gamma);
+        }
+    }
+
+    /// γ of a wide shape (1 for one the model does not name).
+    pub fn wide_gamma(&self, wide: u32) -> f32 {
+        self.wide.get(wide)
+    }
+
+    /// Number of wide shapes the model names, counting each symmetric image.
+    pub fn wide_shapes(&self) -> usize {
+        self.wide.len
     }
 
     /// Sets the γ of a shape: of every code whose [`canonical`] form is `shape`'s.
@@ -371,7 +544,7 @@ impl MovePredictor {
     /// γ of a move with these features.
     #[inline]
     pub fn gamma_of(&self, f: &MoveFeatures) -> f32 {
-        let mut g = self.shape[f.code as usize];
+        let mut g = self.shape[f.code as usize] * self.wide.get(f.wide());
         for (table, &level) in self.feature.iter().zip(f.levels.iter()) {
             g *= table[level as usize];
         }
@@ -411,6 +584,9 @@ impl MovePredictor {
     /// running the compiled matcher: every 3×3 neighbourhood is set up on a board (in the
     /// centre, on each edge and in each corner) and the γ of the shape patterns matching
     /// there are multiplied, so the table agrees with the compiled figures by construction.
+    /// Wide shapes (the trainer's 5×5 figures, [`wide_figure_code`]) are keyed by the code
+    /// of their figure; `tests/prior.rs` checks on random positions that the compiled
+    /// matcher finds exactly the wide shape the code names.
     pub fn from_patterns(patterns: &dyn PatternSet) -> Result<Option<MovePredictor>, PriorError> {
         let Some(tables) = patterns.matcher(Kind::Prior) else {
             return Ok(None);
@@ -433,9 +609,20 @@ impl MovePredictor {
             }
             model.set_feature(feature, level, (info.value as f32 / 100.0).exp());
         }
+        // Wide shapes are keyed by their own code; the 3×3 table must not fold them in
+        // (tabulating sets up only the ring, so a wide figure with empty far points would
+        // match there).
+        let mut wide = vec![false; tables.patterns.len()];
+        for (k, info) in tables.patterns.iter().enumerate() {
+            if let (None, Some(code)) = (info.feature, wide_figure_code(info.figure)) {
+                model.set_wide(code, (info.value as f32 / 100.0).exp());
+                wide[k] = true;
+            }
+        }
         tabulate(patterns, Kind::Prior, &mut |code, matched| {
             let log_gamma: i64 = matched
                 .iter()
+                .filter(|&&k| !wide[k])
                 .map(|&k| &tables.patterns[k])
                 .filter(|info| info.feature.is_none())
                 .map(|info| i64::from(info.value))

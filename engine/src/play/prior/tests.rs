@@ -175,7 +175,7 @@ fn mm_learns_that_the_played_shape_and_feature_are_strong() {
         b.add_stone(Point::from_xy(6, k), Color::White).unwrap();
         assert!(set.add_position(&mut b, Color::Black, Point::from_xy(1, 3)));
     }
-    let fitted = fit(&set, 20, 1);
+    let fitted = fit(&set, 20, 1, 0);
     let capture = fitted
         .weights
         .iter()
@@ -201,7 +201,7 @@ fn the_written_database_names_every_weight_with_its_value() {
         ". . . . .",
     ]);
     assert!(set.add_position(&mut b, Color::Black, pt("B2", 5)));
-    let fitted = fit(&set, 5, 1);
+    let fitted = fit(&set, 5, 1, 0);
     let db = fitted.to_db(&["test".to_string()]);
     assert!(db.contains("kind prior"));
     assert!(db.contains("pattern capture_2 {\n    |*|\n    feature capture 2\n    value "));
@@ -244,9 +244,146 @@ fn local_training_sees_only_the_last_move_s_neighbours_by_shape() {
     for _ in 0..30 {
         set.add_position(&mut b, Color::Black, pt("D4", 9));
     }
-    let db = fit(&set, 10, 5).to_playout_db(&["test".to_string()]);
+    let db = fit(&set, 10, 5, 0).to_playout_db(&["test".to_string()]);
     assert!(db.contains("kind playout"), "{db}");
     let hane = canonical(relative_code(&b, pt("D4", 9), Color::Black));
     assert!(db.contains(&format!("pattern shape_{hane:04x} {{")), "{db}");
     assert_eq!(db.matches("pattern ").count(), 1, "{db}");
+}
+
+/// `board` turned by symmetry `t` as [`transform_code`] turns a figure (a reflection of the
+/// columns when `t >= 4`, then `t % 4` quarter turns `(row, col) -> (col, n - 1 - row)`),
+/// and where the point `p` goes.
+fn turned(board: &Board, p: Point, t: usize) -> (Board, Point) {
+    let n = board.size();
+    let image = |q: Point| {
+        let (x, y) = q.xy();
+        let (mut r, mut c) = (y, if t >= 4 { n - 1 - x } else { x });
+        for _ in 0..t % 4 {
+            (r, c) = (c, n - 1 - r);
+        }
+        Point::from_xy(c, r)
+    };
+    let mut out = Board::new(n).unwrap();
+    for y in 0..n {
+        for x in 0..n {
+            let q = Point::from_xy(x, y);
+            if let Some(color) = board.color_at(q) {
+                out.add_stone(image(q), color).unwrap();
+            }
+        }
+    }
+    (out, image(p))
+}
+
+#[test]
+fn a_wide_shape_turns_with_the_board() {
+    // Stones on all twelve points' rings, near an edge so that off-board points count too.
+    let b = setup(&[
+        ". X . . . . .",
+        "O . X . . . .",
+        ". . . O . . .",
+        ". X . . . . .",
+        ". . . . X . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    for (x, y) in [(1, 2), (2, 1), (0, 0), (3, 3), (5, 5)] {
+        let p = Point::from_xy(x, y);
+        let wide = |b: &Board, p: Point| {
+            u32::from(relative_code(b, p, Color::Black))
+                | u32::from(far_code(b, p, Color::Black)) << 16
+        };
+        let here = wide(&b, p);
+        let mut images = std::collections::HashSet::new();
+        for t in 0..8 {
+            let (tb, tp) = turned(&b, p, t);
+            assert_eq!(
+                wide(&tb, tp),
+                transform_wide(here, t),
+                "at ({x}, {y}) under symmetry {t}"
+            );
+            images.insert(transform_wide(here, t));
+            assert_eq!(canonical_wide(wide(&tb, tp)), canonical_wide(here));
+        }
+        assert!(images.len() > 1, "({x}, {y}): an asymmetric shape");
+    }
+}
+
+#[test]
+fn far_points_are_two_lines_away_as_the_mover_sees_them() {
+    let b = setup(&[
+        ". . X . .",
+        ". . . . .",
+        "O . . . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
+    let p = pt("C3", 5);
+    // North C5 is Black, west A3 White, east E3 empty, south C1 empty.
+    assert_eq!(far_code(&b, p, Color::Black), 0b00_00_10_01);
+    assert_eq!(far_code(&b, p, Color::White), 0b00_00_01_10);
+    // B4's far points: north off the board, west off the board.
+    assert_eq!(far_code(&b, pt("B4", 5), Color::Black) & 0b1111, 0b1111);
+}
+
+#[test]
+fn wide_figures_and_codes_convert_both_ways() {
+    use super::train::{Fitted, Weight};
+    for wide in [0u32, 0x12_1234, 0x93_0000, 0xff_ffff & !0xc0_0000] {
+        let fit = train::Fit {
+            weights: vec![Fitted {
+                weight: Weight::Wide(wide),
+                gamma: 2.0,
+                seen: 1,
+                played: 1,
+            }],
+        };
+        let db = fit.to_db(&[]);
+        let figure: String = db
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix('|')?.strip_suffix('|'))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(wide_figure_code(&figure), Some(wide), "{figure}");
+    }
+    assert_eq!(wide_figure_code("...\n.*.\n..."), None);
+    assert_eq!(wide_figure_code("*"), None);
+}
+
+#[test]
+fn mm_learns_a_wide_shape_the_three_by_three_ring_cannot_see() {
+    // Every candidate has an empty ring and no feature; the move played always has our
+    // stone two lines north (the one-point jump), the others theirs or nothing there. Only
+    // the wide shape tells them apart.
+    let mut set = TrainingSet::default();
+    let candidate = |far: u8| MoveFeatures {
+        code: 0,
+        far,
+        levels: [0; FEATURES],
+    };
+    for k in 0..12u32 {
+        let start = set.candidates.len() as u32;
+        set.candidates.push(candidate(0b01));
+        set.candidates
+            .extend([0b00, 0b10, 0b11, 0b10_00_00_00].map(candidate));
+        // The move played in a varying place among the five.
+        let played = k % 5;
+        set.candidates
+            .swap(start as usize, (start + played) as usize);
+        set.positions.push((start, 5, played));
+    }
+    let without = fit(&set, 20, 1, 0).predictor();
+    let with = fit(&set, 20, 1, 1).predictor();
+    let (a, b) = (accuracy(&without, &set), accuracy(&with, &set));
+    assert_eq!(a.top1, 0, "{a:?}");
+    assert_eq!(b.top1, 12, "{b:?}");
+    assert!(b.log_likelihood > a.log_likelihood + 0.5, "{a:?} {b:?}");
+    // The jump is named under all eight symmetries: the stone west, east or south too.
+    for t in 0..8 {
+        assert!(
+            with.wide_gamma(transform_wide(0b01 << 16, t)) > 2.0,
+            "symmetry {t}"
+        );
+    }
 }

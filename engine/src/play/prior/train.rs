@@ -10,8 +10,8 @@
 //! opponent keeps rare features near 1.
 
 use super::{
-    FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, features, relative_code,
-    shape_figure,
+    FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, canonical_wide, features,
+    relative_code, shape_figure,
 };
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, Move, Point};
@@ -98,6 +98,7 @@ impl TrainingSet {
             }
             self.candidates.push(MoveFeatures {
                 code: relative_code(board, p, color),
+                far: 0,
                 levels: [0; FEATURES],
             });
         }
@@ -156,6 +157,8 @@ pub fn add_game(game: &crate::board::game::Game, set: &mut TrainingSet) -> usize
 pub enum Weight {
     Shape(u16),
     Level(Feature, u8),
+    /// A wide shape ([`MoveFeatures::wide`]), canonical.
+    Wide(u32),
 }
 
 /// One fitted weight with the counts behind it.
@@ -176,14 +179,17 @@ pub struct Fit {
     pub weights: Vec<Fitted>,
 }
 
-/// Group of the shape in a team; groups `1..=FEATURES` are the move features.
-const GROUPS: usize = FEATURES + 1;
+/// Group of the shape in a team; groups `1..=FEATURES` are the move features, the last one
+/// the wide shape.
+const GROUPS: usize = FEATURES + 2;
+const WIDE_GROUP: usize = FEATURES + 1;
 const NONE: u32 = u32::MAX;
 
 /// Fits the γ of every shape and feature level seen in `set` by `iterations` rounds of MM
 /// (each round updates every group once). Shapes seen fewer than `min_seen` times share the
-/// γ of 1 (they are left out).
-pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64) -> Fit {
+/// γ of 1 (they are left out); so do wide shapes seen fewer than `min_wide_seen` times (0:
+/// no wide shapes at all).
+pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u64) -> Fit {
     // Index the weights: feature levels first, then the shapes seen often enough.
     let mut weights: Vec<Fitted> = Vec::new();
     let mut level_index = [[NONE; MAX_LEVEL + 1]; FEATURES];
@@ -217,13 +223,45 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64) -> Fit {
             played: 0,
         });
     }
+    // The wide shapes seen often enough, most seen first.
+    let wide_of: Vec<u32> = if min_wide_seen == 0 {
+        Vec::new()
+    } else {
+        set.candidates
+            .iter()
+            .map(|c| canonical_wide(c.wide()))
+            .collect()
+    };
+    let mut wide_seen: HashMap<u32, u64> = HashMap::new();
+    for &w in &wide_of {
+        *wide_seen.entry(w).or_default() += 1;
+    }
+    let mut wides: Vec<(u32, u64)> = wide_seen
+        .into_iter()
+        .filter(|&(_, n)| n >= min_wide_seen)
+        .collect();
+    wides.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut wide_index: HashMap<u32, u32> = HashMap::new();
+    for &(w, _) in &wides {
+        wide_index.insert(w, weights.len() as u32);
+        weights.push(Fitted {
+            weight: Weight::Wide(w),
+            gamma: 1.0,
+            seen: 0,
+            played: 0,
+        });
+    }
     // Each candidate as its team of weight indices, by group.
     let teams: Vec<[u32; GROUPS]> = set
         .candidates
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(k, c)| {
             let mut team = [NONE; GROUPS];
             team[0] = shape_index.get(&c.shape()).copied().unwrap_or(NONE);
+            if let Some(&w) = wide_of.get(k) {
+                team[WIDE_GROUP] = wide_index.get(&w).copied().unwrap_or(NONE);
+            }
             for (g, &level) in c.levels.iter().enumerate() {
                 if level != 0 {
                     team[g + 1] = level_index[g][level as usize];
@@ -271,6 +309,7 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64) -> Fit {
                 let in_group = match w.weight {
                     Weight::Shape(_) => g == 0,
                     Weight::Level(f, _) => g == f as usize + 1,
+                    Weight::Wide(_) => g == WIDE_GROUP,
                 };
                 if in_group {
                     // The prior: one win and one loss against a γ = 1 opponent.
@@ -295,6 +334,7 @@ impl Fit {
             match w.weight {
                 Weight::Shape(s) => model.set_shape(s, g.exp() as f32),
                 Weight::Level(f, level) => model.set_feature(f, level, g.exp() as f32),
+                Weight::Wide(w) => model.set_wide(w, g.exp() as f32),
             }
         }
         model
@@ -308,7 +348,8 @@ impl Fit {
         out.push_str(
             "// Move prediction, learned from game records (Coulom 2007, \"Computing Elo Ratings of\n\
              // Move Patterns in the Game of Go\"): a move's weight is the product of the weight of\n\
-             // its 3x3 shape and of the weight of each feature level that holds there; `value` is\n\
+             // its 3x3 shape, of its wide shape (the twelve points within two steps, 5x5 figures) and\n\
+             // of the weight of each feature level that holds there; `value` is\n\
              // 100 ln(weight), so 0 is neutral, +69 doubles and -69 halves. Edit a value and\n\
              // rebuild, or train again. Written by `tesuji patterns train`.\n//\n",
         );
@@ -331,6 +372,7 @@ impl Fit {
                     let _ = writeln!(out, "    feature {} {}", f.name(), level);
                 }
                 Weight::Shape(s) => write_shape_header(&mut out, s),
+                Weight::Wide(w) => write_wide_header(&mut out, w),
             }
             let _ = writeln!(out, "    value {value}\n}}");
         }
@@ -380,6 +422,32 @@ fn write_shape_header(out: &mut String, shape: u16) {
     let _ = writeln!(out, "pattern shape_{shape:04x} {{");
     for row in shape_figure(shape) {
         let _ = writeln!(out, "    |{row}|");
+    }
+}
+
+/// `pattern wide_XXXXXX {` and the 5×5 figure of the wide shape `wide`: its twelve points
+/// as in a 3×3 figure (`#` off the board), `?` on the corners of the square outside it.
+fn write_wide_header(out: &mut String, wide: u32) {
+    let _ = writeln!(out, "pattern wide_{wide:06x} {{");
+    let ring = shape_figure(wide as u16);
+    let far = |k: u32| match (wide >> (16 + 2 * k)) & 3 {
+        0 => '.',
+        1 => 'O',
+        2 => 'X',
+        _ => '#',
+    };
+    let mut grid = [['?'; 5]; 5];
+    for (r, row) in ring.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            grid[r + 1][c + 1] = ch;
+        }
+    }
+    grid[0][2] = far(0);
+    grid[2][0] = far(1);
+    grid[2][4] = far(2);
+    grid[4][2] = far(3);
+    for row in grid {
+        let _ = writeln!(out, "    |{}|", row.iter().collect::<String>());
     }
 }
 

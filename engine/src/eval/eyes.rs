@@ -273,6 +273,37 @@ fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option
     None
 }
 
+/// Is the empty point `p` a *false margin* of `color`'s eye space: it touches a live
+/// opponent string that cannot be captured (so it would be marginal), but the opponent
+/// playing there takes nothing and is left in atari, joined to whatever it touches? Then the
+/// opponent cannot use it to reach into the space, and the defender need not fill it: it is
+/// no part of the space (GNU Go's eye code treats it so). In
+///
+/// ```text
+/// O O O O X X
+/// O X a X . .
+/// ```
+///
+/// X at `a` joins the dead stone to the live one and leaves one liberty: O's eye is the dead
+/// stone alone, one eye, where counting `a` as marginal gave none.
+fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
+    if !touches_live_enemy(b, p, color, strict) {
+        return false;
+    }
+    let effect = b.move_effect(p, color.opponent());
+    if effect.captured != 0 || effect.libs > 1 {
+        return false;
+    }
+    // The live strings it touches must stand: one the defender can capture is a target, and
+    // the point next to it a real margin (rare enough to read on a copy).
+    let mut copy = b.clone();
+    p.neighbors().iter().all(|&n| {
+        b.color_at(n) != Some(color.opponent())
+            || is_inside(b, n, color, strict)
+            || crate::tactics::reading::attack(&mut copy, n).0 == 0
+    })
+}
+
 /// Does the empty point `p` touch an opponent stone that is not inside an eye space?
 fn touches_live_enemy(b: &Board, p: Point, color: Color, strict: bool) -> bool {
     p.neighbors()
@@ -296,6 +327,9 @@ fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Optio
         let mut marginal = Vec::new();
         m.mark[start.index()] = g;
         let mut i = 0;
+        // False margins met on the way (see [`is_false_margin`]): left out of the space,
+        // and no leak.
+        let mut false_margins: Vec<Point> = Vec::new();
         while i < points.len() {
             let p = points[i];
             i += 1;
@@ -306,6 +340,14 @@ fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Optio
             }
             for n in p.neighbors() {
                 if m.mark[n.index()] == g {
+                    continue;
+                }
+                if b.cell(n) == Cell::Empty
+                    && !touches_live_enemy
+                    && is_false_margin(b, n, color, strict)
+                {
+                    m.mark[n.index()] = g;
+                    false_margins.push(n);
                     continue;
                 }
                 if node(n) {
@@ -322,8 +364,9 @@ fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Optio
                 }
             }
         }
-        // Open: an empty point next to the region that the flood did not take.
-        for &p in &points {
+        // Open: an empty point next to the region (or beyond a false margin) that the flood
+        // did not take.
+        for &p in points.iter().chain(&false_margins) {
             for n in p.neighbors() {
                 if b.cell(n) == Cell::Empty && m.mark[n.index()] != g {
                     return None;

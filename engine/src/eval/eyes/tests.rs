@@ -323,3 +323,23 @@ fn every_vital_attack_point_is_named() {
     assert!(named.contains(&pt(&b, "B1")), "{named:?}");
     assert!(named.contains(&pt(&b, "A3")), "{named:?}");
 }
+
+#[test]
+fn a_false_margin_is_no_way_into_the_eye() {
+    // Black's eye is the dead white stone on B1. White C1 would join it to D1 and leave the
+    // three stones one liberty: C1 touches the live D1 (it cannot be captured: E1 is
+    // answered by F1), yet White cannot use it, so the eye is one eye whoever moves first.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X O O .",
+        "X O . O . . .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "B1"), Color::Black).expect("an eye space");
+    assert!(!space.contains(pt(&b, "C1")), "{:?}", space.points);
+    assert!(space.marginal.is_empty(), "{:?}", space.marginal);
+    assert_eq!((space.value.min, space.value.max), (1, 1));
+}

@@ -416,7 +416,26 @@ pub fn eye_spaces(b: &Board, color: Color) -> Vec<EyeSpace> {
 
 /// The eye space of either colour at `p` (black's first), for GTP `eval_eye`.
 pub fn eye_space_of_point(b: &Board, p: Point) -> Option<EyeSpace> {
-    eye_space_at(b, p, Color::Black).or_else(|| eye_space_at(b, p, Color::White))
+    match (
+        eye_space_at(b, p, Color::Black),
+        eye_space_at(b, p, Color::White),
+    ) {
+        // A point both colours enclose: an "eye" whose every wall lies dead inside the other
+        // colour's space is no eye (two black stones in atari around the corner point of a
+        // white space wall it in, and are taken there).
+        (Some(black), Some(white)) if walled_by_dead_stones(b, &black, &white) => Some(white),
+        (black, white) => black.or(white),
+    }
+}
+
+/// Do all of `space`'s walls (its colour's stones next to it) lie inside `other`, the
+/// opponent's eye space?
+fn walled_by_dead_stones(b: &Board, space: &EyeSpace, other: &EyeSpace) -> bool {
+    space.points.iter().all(|p| {
+        p.neighbors()
+            .iter()
+            .all(|&n| b.color_at(n) != Some(space.color) || other.contains(n))
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -343,3 +343,35 @@ fn a_false_margin_is_no_way_into_the_eye() {
     assert!(space.marginal.is_empty(), "{:?}", space.marginal);
     assert_eq!((space.value.min, space.value.max), (1, 1));
 }
+
+#[test]
+fn a_point_walled_in_by_dead_stones_is_the_other_colour_s_eye() {
+    // G1 touches only black stones, but both are in atari on it: White takes them there and
+    // has two eyes (F1 and G2). Asked at G1, the eye is White's, not Black's one-point "eye".
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . O O O",
+        ". . . . O O O",
+        ". . . . O O X",
+        ". . . . O X .",
+    ]);
+    let space = eye_space_of_point(&b, pt(&b, "G1")).expect("an eye space");
+    assert_eq!(space.color, Color::White);
+    assert_eq!((space.value.min, space.value.max), (2, 2));
+    // A black stone's own eye space is still Black's where its walls stand.
+    let live = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . X X",
+        ". . . . . X .",
+        ". . . . . X .",
+    ]);
+    assert_eq!(
+        eye_space_of_point(&live, pt(&live, "G1")).map(|s| s.color),
+        Some(Color::Black)
+    );
+}

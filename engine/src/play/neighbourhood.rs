@@ -77,7 +77,9 @@ pub fn tabulate(
     visit: &mut dyn FnMut(u16, &[usize]),
 ) -> Option<&'static Tables> {
     let tables = patterns.matcher(kind)?;
-    let empty = Board::new(19).expect("19 is a legal size");
+    // One board for every configuration: its ring stones are played and taken back (a
+    // clone a configuration was most of a process's start-up).
+    let mut board = Board::new(19).expect("19 is a legal size");
     // Centre, then the four edges and the four corners.
     let centres = [
         (9, 9),
@@ -97,10 +99,10 @@ pub fn tabulate(
             .neighbors()
             .into_iter()
             .chain(centre.diagonals())
-            .filter(|&q| empty.on_board(q))
+            .filter(|&q| board.on_board(q))
             .collect();
         for mut config in 0..3usize.pow(ring.len() as u32) {
-            let mut board = empty.clone();
+            let mut placed = 0;
             for &q in &ring {
                 let stone = match config % 3 {
                     1 => Some(Color::Black),
@@ -110,10 +112,9 @@ pub fn tabulate(
                 config /= 3;
                 if let Some(c) = stone {
                     // Every ring stone touches an empty point outside the ring or the empty
-                    // centre, so it has a liberty.
-                    board
-                        .add_stone(q, c)
-                        .expect("a ring stone always has a liberty");
+                    // centre, so it has a liberty and takes nothing.
+                    board.play_unchecked(q, c);
+                    placed += 1;
                 }
             }
             let view = PatternView::new(&board);
@@ -124,6 +125,9 @@ pub fn tabulate(
                 }
             });
             visit(relative_code(&board, centre, Color::Black), &matched);
+            for _ in 0..placed {
+                board.undo();
+            }
         }
     }
     Some(tables)

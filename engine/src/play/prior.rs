@@ -195,8 +195,14 @@ pub fn transform_code(code: u16, t: usize) -> u16 {
 pub fn canonical(code: u16) -> u16 {
     static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
     TABLE.get_or_init(|| {
+        let images = transform_table();
         (0..=u16::MAX)
-            .map(|c| (0..8).map(|t| transform_code(c, t)).min().unwrap_or(c))
+            .map(|c| {
+                (0..8)
+                    .map(|t| images[t << 16 | c as usize])
+                    .min()
+                    .unwrap_or(c)
+            })
             .collect()
     })[code as usize]
 }
@@ -272,34 +278,43 @@ fn lines_level(board: &Board, p: Point) -> u8 {
     ((a - 1) * 7 + b) as u8
 }
 
+/// The offsets within four lines whose distance ([`distance`]) is below ten, nearest first,
+/// each with its distance: the nearest stone is the first one found.
+fn nearby_offsets() -> &'static [(i8, i8, u8)] {
+    static OFFSETS: OnceLock<Vec<(i8, i8, u8)>> = OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        let mut v: Vec<(i8, i8, u8)> = (-4i8..=4)
+            .flat_map(|dy| (-4i8..=4).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| (dx, dy) != (0, 0))
+            .map(|(dx, dy)| {
+                let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+                (dx, dy, ax + ay + ax.max(ay))
+            })
+            .filter(|&(_, _, d)| usize::from(d) <= NEAREST_STONE_LEVELS)
+            .collect();
+        v.sort_by_key(|&(dx, dy, d)| (d, dy, dx));
+        v
+    })
+}
+
 /// [`Feature::NearestStone`]: the distance to the nearest stone; stones more than four lines
-/// away are all at distance ten or more, so the search stops there.
+/// away are all at distance ten or more, so the search stops there. Offsets are tried
+/// nearest first, so a crowded neighbourhood costs a few reads.
 fn nearest_stone_level(board: &Board, p: Point) -> u8 {
     let n = board.size() as i32;
     let (px, py) = p.xy();
     let (px, py) = (px as i32, py as i32);
-    let mut best = NEAREST_STONE_LEVELS + 1;
-    for dy in -4i32..=4 {
-        let y = py + dy;
-        if y < 0 || y >= n {
-            continue;
-        }
-        for dx in -4i32..=4 {
-            let x = px + dx;
-            if x < 0 || x >= n || (dx == 0 && dy == 0) {
-                continue;
-            }
-            let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
-            let d = ax + ay + ax.max(ay);
-            if d < best
+    let best = nearby_offsets()
+        .iter()
+        .find(|&&(dx, dy, _)| {
+            let (x, y) = (px + i32::from(dx), py + i32::from(dy));
+            (0..n).contains(&x)
+                && (0..n).contains(&y)
                 && board
                     .color_at(Point::from_xy(x as usize, y as usize))
                     .is_some()
-            {
-                best = d;
-            }
-        }
-    }
+        })
+        .map_or(NEAREST_STONE_LEVELS + 1, |&(_, _, d)| usize::from(d));
     (best.clamp(2, NEAREST_STONE_LEVELS + 1) - 1) as u8
 }
 
@@ -316,7 +331,7 @@ fn touches(board: &Board, s: Point, last: Option<Point>) -> bool {
 
 /// The features of `color` playing at the empty point `p` (legal) on `board`, which is left
 /// as it was.
-pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
+pub fn features(board: &Board, p: Point, color: Color) -> MoveFeatures {
     let mut levels = [0u8; FEATURES];
     let last = match board.recent_move(0) {
         Some((c, Move::Play(q))) if c != color => Some(q),
@@ -330,6 +345,8 @@ pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
     let mut empty = 0;
     let mut seen = [Point::NONE; 4];
     let mut own_in_atari = false;
+    // Stones of the string the move makes.
+    let mut size = 1;
     for (i, &n) in ns.iter().enumerate() {
         let Some(c) = board.color_at(n) else {
             empty += usize::from(board.cell(n) == Cell::Empty);
@@ -359,7 +376,10 @@ pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
             } else if libs == 2 {
                 levels[Feature::Atari as usize] = 1;
             }
-        } else if libs == 1 {
+        } else {
+            size += board.string_size(n);
+        }
+        if c == color && libs == 1 {
             own_in_atari = true;
             if touches(board, n, last) {
                 levels[Feature::Escape as usize] = 1;
@@ -370,10 +390,8 @@ pub fn features(board: &mut Board, p: Point, color: Color) -> MoveFeatures {
     }
     if empty < 2 {
         // Few liberties of its own: whether the new string ends in atari, and whether an
-        // extension out of atari really gets out.
-        board.play_unchecked(p, color);
-        let (libs, size) = (board.libs(p), board.string_size(p));
-        board.undo();
+        // extension out of atari really gets out (read without playing).
+        let libs = board.move_effect(p, color).libs;
         if libs == 1 {
             levels[Feature::SelfAtari as usize] = if size == 1 { 1 } else { 2 };
         }

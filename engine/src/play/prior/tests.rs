@@ -51,7 +51,7 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     let mut b = Board::new(5).unwrap();
     b.play(Move::Play(pt("E1", 5)), Color::Black).unwrap();
     b.play(Move::Play(pt("C4", 5)), Color::White).unwrap();
-    let f = features(&mut b, pt("A1", 5), Color::Black);
+    let f = features(&b, pt("A1", 5), Color::Black);
     assert_eq!(
         f.levels[Feature::Lines as usize],
         1,
@@ -64,14 +64,14 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     assert_eq!(f.levels[Feature::DistPrev as usize], 7);
     // C3 on 5×5 is the centre: third line both ways.
     assert_eq!(
-        features(&mut b, pt("C3", 5), Color::Black).levels[Feature::Lines as usize],
+        features(&b, pt("C3", 5), Color::Black).levels[Feature::Lines as usize],
         17
     );
-    let mut big = Board::new(19).unwrap();
+    let big = Board::new(19).unwrap();
     assert_eq!(lines_level(&big, pt("R16", 19)), 18, "the 3-4 point");
     assert_eq!(lines_level(&big, pt("Q16", 19)), 25, "the 4-4 point");
     assert_eq!(lines_level(&big, pt("K10", 19)), 35, "tengen");
-    let f = features(&mut big, pt("Q16", 19), Color::Black);
+    let f = features(&big, pt("Q16", 19), Color::Black);
     assert_eq!(
         f.levels[Feature::NearestStone as usize],
         9,
@@ -79,14 +79,14 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     );
 
     // A capture away from the last move: White's lone stone at B3 has one liberty, B2.
-    let mut b = setup(&[
+    let b = setup(&[
         ". . . . .",
         ". X . . .",
         "X O X . .",
         ". . . . .",
         ". . . . .",
     ]);
-    let f = features(&mut b, pt("B2", 5), Color::Black);
+    let f = features(&b, pt("B2", 5), Color::Black);
     assert_eq!(f.levels[Feature::Capture as usize], 2);
     assert_eq!(f.levels[Feature::Atari as usize], 0);
 
@@ -102,46 +102,46 @@ fn features_name_capture_escape_atari_self_atari_line_and_distances() {
     b.play(Move::Play(pt("E5", 5)), Color::Black).unwrap();
     b.play(Move::Play(pt("C2", 5)), Color::White).unwrap();
     assert_eq!(b.libs(pt("C3", 5)), 1);
-    let f = features(&mut b, pt("D3", 5), Color::Black);
+    let f = features(&b, pt("D3", 5), Color::Black);
     assert_eq!(f.levels[Feature::Escape as usize], 1);
     assert_eq!(f.levels[Feature::SelfAtari as usize], 0);
     // Elsewhere nothing escapes.
-    let f = features(&mut b, pt("A1", 5), Color::Black);
+    let f = features(&b, pt("A1", 5), Color::Black);
     assert_eq!(f.levels[Feature::Escape as usize], 0);
 
     // Atari: only on a string with two liberties.
-    let mut b = setup(&[
+    let b = setup(&[
         ". . . . .",
         ". . . . .",
         ". X O . .",
         ". . . . .",
         ". . . . .",
     ]);
-    let f = features(&mut b, pt("D3", 5), Color::Black);
+    let f = features(&b, pt("D3", 5), Color::Black);
     assert_eq!(
         f.levels[Feature::Atari as usize],
         0,
         "three liberties: no atari"
     );
-    let mut b = setup(&[
+    let b = setup(&[
         ". . . . .",
         ". . X . .",
         ". X O . .",
         ". . . . .",
         ". . . . .",
     ]);
-    let f = features(&mut b, pt("D3", 5), Color::Black);
+    let f = features(&b, pt("D3", 5), Color::Black);
     assert_eq!(f.levels[Feature::Atari as usize], 1);
 
     // Self-atari: a lone stone played into the opponent's mouth.
-    let mut b = setup(&[
+    let b = setup(&[
         ". . . . .",
         ". . O . .",
         ". O . O .",
         ". . . . .",
         ". . . . .",
     ]);
-    let f = features(&mut b, pt("C3", 5), Color::Black);
+    let f = features(&b, pt("C3", 5), Color::Black);
     assert_eq!(f.levels[Feature::SelfAtari as usize], 1);
 }
 
@@ -386,4 +386,71 @@ fn mm_learns_a_wide_shape_the_three_by_three_ring_cannot_see() {
             "symmetry {t}"
         );
     }
+}
+
+#[test]
+fn features_read_without_playing_agree_with_playing_the_move() {
+    use crate::board::playout::Playout;
+    // The reference: the nearest stone by scanning the whole 9×9 square, the new string's
+    // liberties and size by playing the move.
+    let nearest = |b: &Board, p: Point| {
+        let n = b.size() as i32;
+        let (px, py) = (p.xy().0 as i32, p.xy().1 as i32);
+        let mut best = 10;
+        for dy in -4i32..=4 {
+            for dx in -4i32..=4 {
+                let (x, y) = (px + dx, py + dy);
+                if (dx, dy) == (0, 0) || !(0..n).contains(&x) || !(0..n).contains(&y) {
+                    continue;
+                }
+                let (ax, ay) = (dx.unsigned_abs() as usize, dy.unsigned_abs() as usize);
+                let d = ax + ay + ax.max(ay);
+                if d < best && b.color_at(Point::from_xy(x as usize, y as usize)).is_some() {
+                    best = d;
+                }
+            }
+        }
+        (best.clamp(2, 10) - 1) as u8
+    };
+    let mut playout = Playout::new(5);
+    let (mut self_ataris, mut checked) = (0, 0);
+    for game in 0..9 {
+        let size = [9, 13, 19][game % 3];
+        let mut board = Board::new(size).unwrap();
+        let result = playout.run(&mut board, Color::Black);
+        for back in [result.moves * 2 / 3, result.moves / 3, 0] {
+            let mut b = board.clone();
+            for _ in 0..back {
+                b.undo();
+            }
+            for k in 0..b.empty_points().len() {
+                let p = b.empty_points()[k];
+                for c in [Color::Black, Color::White] {
+                    if !b.is_legal_simple(p, c) {
+                        continue;
+                    }
+                    let f = features(&b, p, c);
+                    assert_eq!(f.levels[Feature::NearestStone as usize], nearest(&b, p));
+                    b.play_unchecked(p, c);
+                    let (libs, stones) = (b.libs(p), b.string_size(p));
+                    b.undo();
+                    let want = match (libs, stones) {
+                        (1, 1) => 1,
+                        (1, _) => 2,
+                        _ => 0,
+                    };
+                    assert_eq!(f.levels[Feature::SelfAtari as usize], want, "{c:?} {p:?}");
+                    if f.levels[Feature::Escape as usize] != 0 {
+                        assert!(libs >= 2, "an escape that stays in atari: {c:?} {p:?}");
+                    }
+                    self_ataris += usize::from(want != 0);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        self_ataris > 100 && checked > 2000,
+        "{self_ataris} of {checked}"
+    );
 }

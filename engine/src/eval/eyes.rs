@@ -275,9 +275,10 @@ fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option
 
 /// Is the empty point `p` a *false margin* of `color`'s eye space: it touches a live
 /// opponent string that cannot be captured (so it would be marginal), but the opponent
-/// playing there takes nothing and is left in atari, joined to whatever it touches? Then the
-/// opponent cannot use it to reach into the space, and the defender need not fill it: it is
-/// no part of the space (GNU Go's eye code treats it so). In
+/// playing there takes nothing and is lost, joined to whatever it touches (left in atari, or
+/// with two liberties in a ladder)? Then the opponent cannot use it to reach into the space,
+/// and the defender need not fill it: it is no part of the space (GNU Go's eye code treats
+/// it so). In
 ///
 /// ```text
 /// O O O O X X
@@ -291,16 +292,29 @@ fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
         return false;
     }
     let effect = b.move_effect(p, color.opponent());
-    if effect.captured != 0 || effect.libs > 1 {
+    if effect.captured != 0 || effect.libs > 2 {
         return false;
     }
-    // The live strings it touches must stand: one the defender can capture is a target, and
-    // the point next to it a real margin (rare enough to read on a copy).
+    // Rare enough to read on a copy.
     let mut copy = b.clone();
+    // The opponent's stone there must be lost: in atari at once, or caught in a ladder (a
+    // full read at every such point made the owl eight times slower).
+    if effect.libs == 2 {
+        copy.play_unchecked(p, color.opponent());
+        let lost = crate::tactics::reading::with_reader(|r| r.ladder_attack(&mut copy, p)).0 != 0;
+        copy.undo();
+        if !lost {
+            return false;
+        }
+    }
+    // The live strings it touches must stand: one the defender can capture is a target, and
+    // the point next to it a real margin. Three liberties are taken to stand; two stand
+    // unless a ladder takes them.
     p.neighbors().iter().all(|&n| {
         b.color_at(n) != Some(color.opponent())
             || is_inside(b, n, color, strict)
-            || crate::tactics::reading::attack(&mut copy, n).0 == 0
+            || b.libs(n) > 2
+            || crate::tactics::reading::with_reader(|r| r.ladder_attack(&mut copy, n)).0 == 0
     })
 }
 

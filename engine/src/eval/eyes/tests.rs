@@ -375,3 +375,24 @@ fn a_point_walled_in_by_dead_stones_is_the_other_colour_s_eye() {
         Some(Color::Black)
     );
 }
+
+#[test]
+fn a_margin_the_opponent_would_enter_into_a_ladder_is_false() {
+    // Black's eye holds the dead white G6. White G5 would join it to F4-G4-F3 with two
+    // liberties, G3 and F2, and Black takes the string in a ladder (F2, then G2): G5 is no
+    // way in, and the eye is one eye whoever moves first. F4-G4-F3 itself stands (three
+    // liberties).
+    let b = setup(&[
+        ". . . . X X X",
+        ". . . . . X O",
+        ". . . . . X .",
+        ". . . . X O O",
+        ". . . . X O .",
+        ". . . . X . .",
+        ". . . . . . .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "G6"), Color::Black).expect("an eye space");
+    assert!(!space.contains(pt(&b, "G5")), "{:?}", space.points);
+    assert!(space.marginal.is_empty(), "{:?}", space.marginal);
+    assert_eq!((space.value.min, space.value.max), (1, 1));
+}

@@ -204,26 +204,13 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
             });
         }
     }
-    let mut shape_seen: HashMap<u16, u64> = HashMap::new();
-    for c in &set.candidates {
-        *shape_seen.entry(c.shape()).or_default() += 1;
-    }
-    let mut shapes: Vec<(u16, u64)> = shape_seen
-        .into_iter()
-        .filter(|&(_, n)| n >= min_seen)
-        .collect();
-    shapes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut shape_index: HashMap<u16, u32> = HashMap::new();
-    for &(s, _) in &shapes {
-        shape_index.insert(s, weights.len() as u32);
-        weights.push(Fitted {
-            weight: Weight::Shape(s),
-            gamma: 1.0,
-            seen: 0,
-            played: 0,
-        });
-    }
-    // The wide shapes seen often enough, most seen first.
+    let shape_index = index_frequent(
+        set.candidates.iter().map(MoveFeatures::shape),
+        min_seen,
+        Weight::Shape,
+        &mut weights,
+    );
+    // The wide shapes, canonical, when asked for.
     let wide_of: Vec<u32> = if min_wide_seen == 0 {
         Vec::new()
     } else {
@@ -232,25 +219,12 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
             .map(|c| canonical_wide(c.wide()))
             .collect()
     };
-    let mut wide_seen: HashMap<u32, u64> = HashMap::new();
-    for &w in &wide_of {
-        *wide_seen.entry(w).or_default() += 1;
-    }
-    let mut wides: Vec<(u32, u64)> = wide_seen
-        .into_iter()
-        .filter(|&(_, n)| n >= min_wide_seen)
-        .collect();
-    wides.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut wide_index: HashMap<u32, u32> = HashMap::new();
-    for &(w, _) in &wides {
-        wide_index.insert(w, weights.len() as u32);
-        weights.push(Fitted {
-            weight: Weight::Wide(w),
-            gamma: 1.0,
-            seen: 0,
-            played: 0,
-        });
-    }
+    let wide_index = index_frequent(
+        wide_of.iter().copied(),
+        min_wide_seen,
+        Weight::Wide,
+        &mut weights,
+    );
     // Each candidate as its team of weight indices, by group.
     let teams: Vec<[u32; GROUPS]> = set
         .candidates
@@ -322,6 +296,34 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
         w.gamma = g;
     }
     Fit { weights }
+}
+
+/// Adds a weight (made by `weight`, γ 1) for every key of `keys` seen at least `min_seen`
+/// times, most seen first (then by key, so a fit does not depend on hashing), and returns
+/// each key's index among `weights`.
+fn index_frequent<K: Copy + Ord + std::hash::Hash>(
+    keys: impl Iterator<Item = K>,
+    min_seen: u64,
+    weight: impl Fn(K) -> Weight,
+    weights: &mut Vec<Fitted>,
+) -> HashMap<K, u32> {
+    let mut seen: HashMap<K, u64> = HashMap::new();
+    for k in keys {
+        *seen.entry(k).or_default() += 1;
+    }
+    let mut frequent: Vec<(K, u64)> = seen.into_iter().filter(|&(_, n)| n >= min_seen).collect();
+    frequent.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut index = HashMap::new();
+    for (k, _) in frequent {
+        index.insert(k, weights.len() as u32);
+        weights.push(Fitted {
+            weight: weight(k),
+            gamma: 1.0,
+            seen: 0,
+            played: 0,
+        });
+    }
+    index
 }
 
 impl Fit {

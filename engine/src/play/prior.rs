@@ -150,8 +150,8 @@ fn transform_table() -> &'static [u16] {
 /// the four far points move as the four orthogonal neighbours do.
 pub fn transform_wide(wide: u32, t: usize) -> u32 {
     let table = &transform_table()[t << 16..(t + 1) << 16];
-    let transform_code = |c: u16, _t: usize| table[c as usize];
-    let ring = transform_code(wide as u16, t);
+    let image = |c: u16| table[c as usize];
+    let ring = image(wide as u16);
     // The far points in the orthogonal slots of a 3×3 code (N 1, W 3, E 4, S 6).
     const SLOTS: [usize; 4] = [1, 3, 4, 6];
     let far = (wide >> 16) as u16;
@@ -159,7 +159,7 @@ pub fn transform_wide(wide: u32, t: usize) -> u32 {
         .iter()
         .enumerate()
         .fold(0u16, |c, (k, &s)| c | ((far >> (2 * k)) & 3) << (2 * s));
-    let moved = transform_code(spread, t);
+    let moved = image(spread);
     let far = SLOTS.iter().enumerate().fold(0u32, |c, (k, &s)| {
         c | u32::from((moved >> (2 * s)) & 3) << (2 * k)
     });

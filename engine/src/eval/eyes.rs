@@ -295,17 +295,23 @@ fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
     if effect.captured != 0 || effect.libs > 2 {
         return false;
     }
-    // Rare enough to read on a copy.
-    let mut copy = b.clone();
+    // Ladders are read on a copy, made only when one is read.
+    let mut copy: Option<Board> = None;
+    let mut ladder_takes = |s: Point, play_first: bool| {
+        let board = copy.get_or_insert_with(|| b.clone());
+        if play_first {
+            board.play_unchecked(s, color.opponent());
+        }
+        let taken = crate::tactics::reading::with_reader(|r| r.ladder_attack(board, s)).0 != 0;
+        if play_first {
+            board.undo();
+        }
+        taken
+    };
     // The opponent's stone there must be lost: in atari at once, or caught in a ladder (a
     // full read at every such point made the owl eight times slower).
-    if effect.libs == 2 {
-        copy.play_unchecked(p, color.opponent());
-        let lost = crate::tactics::reading::with_reader(|r| r.ladder_attack(&mut copy, p)).0 != 0;
-        copy.undo();
-        if !lost {
-            return false;
-        }
+    if effect.libs == 2 && !ladder_takes(p, true) {
+        return false;
     }
     // The live strings it touches must stand: one the defender can capture is a target, and
     // the point next to it a real margin. Three liberties are taken to stand; two stand
@@ -314,7 +320,7 @@ fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
         b.color_at(n) != Some(color.opponent())
             || is_inside(b, n, color, strict)
             || b.libs(n) > 2
-            || crate::tactics::reading::with_reader(|r| r.ladder_attack(&mut copy, n)).0 == 0
+            || !ladder_takes(n, false)
     })
 }
 

@@ -226,7 +226,10 @@ pub fn figure_code(rows: &[String]) -> u16 {
 /// for any other figure (a 3×3 shape, a feature's lone `*`).
 pub fn wide_figure_code(figure: &str) -> Option<u32> {
     let rows: Vec<&str> = figure.lines().collect();
-    if rows.len() != 5 || rows.iter().any(|r| r.len() != 5) || &rows[2][2..3] != "*" {
+    if rows.len() != 5
+        || rows.iter().any(|r| r.len() != 5 || !r.is_ascii())
+        || &rows[2][2..3] != "*"
+    {
         return None;
     }
     let inner: Vec<String> = rows[1..4].iter().map(|r| r[1..4].to_string()).collect();

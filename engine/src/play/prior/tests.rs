@@ -454,3 +454,16 @@ fn features_read_without_playing_agree_with_playing_the_move() {
         "{self_ataris} of {checked}"
     );
 }
+
+#[test]
+fn a_figure_that_is_no_wide_shape_is_refused_without_a_panic() {
+    for figure in [
+        "",
+        "*",
+        "é....\n.....\n..*..\n.....\n.....",
+        "....\n..*..",
+        "?????\n?...?\n..X..\n?...?\n?????",
+    ] {
+        assert_eq!(wide_figure_code(figure), None, "{figure:?}");
+    }
+}

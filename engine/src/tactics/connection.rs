@@ -15,9 +15,8 @@
 //! judged by a static test ([`quiet_connected`]): one string, two shared liberties, or a shared
 //! liberty the opponent cannot play (suicide, or a self-atari we capture).
 
-use crate::board::{Board, Cell, Color, NUM_CELLS, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::reading::moves::{MoveList, Points, libs_of, origin};
-use crate::tactics::reading::persistent::PointSet;
 use crate::tactics::reading::tt::Routine;
 use crate::tactics::reading::{KO_B, ReadResult, Reader, WIN, quality, reverse};
 
@@ -26,6 +25,14 @@ pub const MAX_CONNECT_DEPTH: u32 = 10;
 
 /// Beyond this many moves into a connection search, only the most direct moves are tried.
 const CONNECT_BRANCH_DEPTH: u32 = 5;
+
+/// The score of a move that saves one of the strings: above every candidate's (their scores
+/// are distances, negated).
+const MUST_DEFEND_FIRST: i32 = 1;
+
+mod distance;
+pub(crate) use distance::Distances;
+use distance::MOVE;
 
 impl Reader {
     /// Can the strings at `s1` and `s2` be connected, their owner moving first? `WIN` with no
@@ -165,15 +172,35 @@ impl Reader {
                 }
             }
         }
+        if must_defend.len == 0 {
+            // A shared liberty joins them at once.
+            for &l in libs_of(b, s1).as_slice() {
+                if b.has_liberty(s2, l)
+                    && b.is_legal_simple(l, color)
+                    && b.move_effect(l, color).libs >= 2
+                {
+                    return (WIN, l);
+                }
+            }
+        }
         if depth >= MAX_CONNECT_DEPTH {
             return (0, Point::NONE);
         }
         let mut moves = MoveList::new();
-        self.connection_moves(b, s1, s2, &mut moves, depth);
+        let total = self.connection_candidates(b, s1, s2, true, &mut moves);
         for i in 0..must_defend.len {
-            moves.add(must_defend.pts[i], must_defend.scores[i]);
+            // A string in danger is saved first (the candidates' scores are at most zero).
+            moves.add(must_defend.pts[i], MUST_DEFEND_FIRST);
         }
-        self.order_connection(b, s1, s2, color, &mut moves, true);
+        moves.sort();
+        if moves.len == 0 {
+            // No move between them: joined already if they are near.
+            return if total < MOVE {
+                (WIN, Point::NONE)
+            } else {
+                (0, Point::NONE)
+            };
+        }
         if depth > CONNECT_BRANCH_DEPTH {
             moves.truncate(3);
         }
@@ -240,8 +267,15 @@ impl Reader {
         }
         let other = color.opponent();
         let mut moves = MoveList::new();
-        self.cutting_moves(b, s1, s2, &mut moves, depth);
-        self.order_connection(b, s1, s2, color, &mut moves, false);
+        let total = self.connection_candidates(b, s1, s2, false, &mut moves);
+        if moves.len == 0 {
+            // Nothing to cut: apart if they are far and the owner, moving, cannot join them.
+            return if total >= MOVE && self.connect_node(b, s1, s2, root).0 == 0 {
+                (WIN, Point::NONE)
+            } else {
+                best
+            };
+        }
         if depth > CONNECT_BRANCH_DEPTH {
             moves.truncate(3);
         }
@@ -274,199 +308,6 @@ impl Reader {
         }
         best
     }
-
-    /// Candidate moves for the owner: shared liberties, liberties that bring the strings
-    /// within one move of each other, and captures or ataris of the strings that cut them.
-    fn connection_moves(
-        &mut self,
-        b: &mut Board,
-        s1: Point,
-        s2: Point,
-        moves: &mut MoveList,
-        depth: u32,
-    ) {
-        let l1 = libs_of(b, s1);
-        let l2 = libs_of(b, s2);
-        for &l in l1.as_slice() {
-            if l2.contains(l) {
-                moves.add(l, 40);
-            }
-        }
-        // One-space links: a liberty of one next to a liberty of the other, or next to the
-        // other string's diagonal.
-        for (la, lb) in [(&l1, &l2), (&l2, &l1)] {
-            for &l in la.as_slice() {
-                if l.neighbors().iter().any(|&n| lb.contains(n)) {
-                    moves.add(l, 20);
-                }
-            }
-        }
-        // Cutting strings: enemy strings next to both.
-        let cutters = common_neighbors(b, s1, s2);
-        for &t in cutters.as_slice() {
-            let n = b.libs(t);
-            if n <= 3 || depth == 0 {
-                for l in b.liberties(t) {
-                    moves.add(l, if n == 1 { 60 } else { 30 });
-                }
-            }
-            if n <= if depth <= 1 { 3 } else { 2 } {
-                let (a, am) = self.do_attack(b, t);
-                if a != 0 {
-                    moves.add(am, 55);
-                }
-            }
-        }
-        // Points on the shortest paths between the strings (through our stones).
-        path_points(b, s1, s2, moves, 15, &mut self.shadow);
-        // Near the root, also the second-order points between the strings.
-        if depth <= 2 {
-            for &l in l1.as_slice() {
-                for n in l.neighbors() {
-                    if b.cell(n) == Cell::Empty && n.neighbors().iter().any(|&x| l2.contains(x)) {
-                        moves.add(l, 10);
-                        moves.add(n, 10);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Candidate moves for the opponent: shared liberties, the points between the strings,
-    /// ataris on them, and saving its own cutting strings.
-    fn cutting_moves(
-        &mut self,
-        b: &mut Board,
-        s1: Point,
-        s2: Point,
-        moves: &mut MoveList,
-        depth: u32,
-    ) {
-        let l1 = libs_of(b, s1);
-        let l2 = libs_of(b, s2);
-        for &l in l1.as_slice() {
-            if l2.contains(l) {
-                moves.add(l, 40);
-            }
-        }
-        for (la, lb) in [(&l1, &l2), (&l2, &l1)] {
-            for &l in la.as_slice() {
-                if l.neighbors().iter().any(|&n| lb.contains(n)) {
-                    moves.add(l, 25);
-                }
-            }
-        }
-        path_points(b, s1, s2, moves, 15, &mut self.shadow);
-        // Points next to liberties of both (the gap of a two-space jump).
-        if depth <= 3 {
-            for &l in l1.as_slice() {
-                for n in l.neighbors() {
-                    if b.cell(n) == Cell::Empty
-                        && !l1.contains(n)
-                        && n.neighbors().iter().any(|&x| l2.contains(x))
-                    {
-                        moves.add(n, 15);
-                    }
-                }
-            }
-        }
-        // Ataris on a short string.
-        for ls in [&l1, &l2] {
-            if ls.len <= 2 {
-                for &l in ls.as_slice() {
-                    moves.add(l, 20);
-                }
-            }
-        }
-        // Our cutting strings in danger: save them.
-        let cutters = common_neighbors(b, s1, s2);
-        for &t in cutters.as_slice() {
-            if b.libs(t) <= 2 {
-                for l in b.liberties(t) {
-                    moves.add(l, 30);
-                }
-                let (a, _) = self.do_attack(b, t);
-                if a != 0 {
-                    let (d, dm) = self.do_defend(b, t);
-                    if d != 0 {
-                        moves.add(dm, 35);
-                    }
-                }
-            }
-        }
-    }
-
-    /// Orders candidates: for the owner, moves that leave the strings sharing liberties (or
-    /// joined) first; for the opponent, moves that leave them far apart and short.
-    fn order_connection(
-        &mut self,
-        b: &mut Board,
-        s1: Point,
-        s2: Point,
-        color: Color,
-        moves: &mut MoveList,
-        owner: bool,
-    ) {
-        let mover = if owner { color } else { color.opponent() };
-        for &m in &moves.pts[..moves.len] {
-            self.shadow.insert(m);
-        }
-        let mut i = 0;
-        while i < moves.len {
-            let m = moves.pts[i];
-            if !b.on_board(m) || b.cell(m) != Cell::Empty {
-                moves.remove(i);
-                continue;
-            }
-            if !b.is_legal_simple(m, mover) {
-                if crate::tactics::reading::moves::is_ko(b, m, mover).is_some() {
-                    moves.scores[i] -= 200;
-                    i += 1;
-                } else {
-                    moves.remove(i);
-                }
-                continue;
-            }
-            b.play_unchecked(m, mover);
-            let alive = b.color_at(s1) == Some(color) && b.color_at(s2) == Some(color);
-            let joined = alive && b.string_id(s1) == b.string_id(s2);
-            let shared = if alive && !joined {
-                b.shared_liberties(s1, s2) as i32
-            } else {
-                0
-            };
-            let ml = b.libs(m) as i32;
-            let (n1, n2) = if alive {
-                (b.libs(s1) as i32, b.libs(s2) as i32)
-            } else {
-                (0, 0)
-            };
-            b.undo();
-            let mut score = moves.scores[i];
-            if owner {
-                if joined {
-                    score += 100;
-                }
-                score += 20 * shared.min(2) + 3 * n1.min(n2).min(5);
-                if ml == 1 {
-                    score -= 40;
-                }
-            } else {
-                if !alive {
-                    score += 200;
-                }
-                score -= 20 * shared.min(2);
-                score -= 3 * n1.min(n2).min(5);
-                if ml == 1 {
-                    score -= 40;
-                }
-                score += 2 * ml.min(4);
-            }
-            moves.scores[i] = score;
-            i += 1;
-        }
-        moves.sort();
-    }
 }
 
 /// The two strings' origins in a fixed order (the table key must not depend on the order in
@@ -474,89 +315,6 @@ impl Reader {
 fn ordered(b: &Board, s1: Point, s2: Point) -> (Point, Point) {
     let (a, c) = (origin(b, s1), origin(b, s2));
     if a <= c { (a, c) } else { (c, a) }
-}
-
-/// Walking distances from the string at `s`: entering an empty point costs one, a stone of
-/// ours nothing, enemy stones block. Points farther than `max` stay at `u8::MAX`.
-///
-/// Read level by level (Dial's algorithm for costs of zero and one): a point is pushed on a
-/// level's list only when its distance drops to that level, so one fixed list per level is
-/// enough and nothing is allocated (connection reading asks this at every node).
-fn distances(b: &Board, s: Point, max: u8) -> [u8; NUM_CELLS] {
-    let mut d = [u8::MAX; NUM_CELLS];
-    let Some(color) = b.color_at(s) else {
-        return d;
-    };
-    let own = Cell::from(color);
-    // Two lists, the current level's and the next one's, taking turns.
-    let mut lists = [[Point::NONE; NUM_CELLS]; 2];
-    let mut lens = [0usize; 2];
-    for st in b.string_stones(s) {
-        d[st.index()] = 0;
-        lists[0][lens[0]] = st;
-        lens[0] += 1;
-    }
-    for k in 0..=max {
-        let (cur, nxt) = (usize::from(k % 2), usize::from((k + 1) % 2));
-        while lens[cur] > 0 {
-            lens[cur] -= 1;
-            let p = lists[cur][lens[cur]];
-            if d[p.index()] != k {
-                continue;
-            }
-            for n in p.neighbors() {
-                let cell = b.cell(n);
-                if cell == own && d[n.index()] > k {
-                    d[n.index()] = k;
-                    lists[cur][lens[cur]] = n;
-                    lens[cur] += 1;
-                } else if cell == Cell::Empty && k < max && d[n.index()] > k + 1 {
-                    d[n.index()] = k + 1;
-                    lists[nxt][lens[nxt]] = n;
-                    lens[nxt] += 1;
-                }
-            }
-        }
-    }
-    d
-}
-
-/// Empty points on the shortest paths between the two strings (and those one step longer),
-/// scored by how short the path through them is. Every point the walks reach goes into the
-/// reading `shadow`.
-fn path_points(
-    b: &Board,
-    s1: Point,
-    s2: Point,
-    moves: &mut MoveList,
-    score: i32,
-    shadow: &mut PointSet,
-) {
-    const MAX: u8 = 4;
-    let d1 = distances(b, s1, MAX);
-    let d2 = distances(b, s2, MAX);
-    for (i, (&a, &c)) in d1.iter().zip(&d2).enumerate() {
-        if a != u8::MAX || c != u8::MAX {
-            shadow.insert(Point(i as u16));
-        }
-    }
-    // Empty points on a path, in board order: the order of `Board::empty_points` changes
-    // with every move tried and undone, and the answer must not.
-    let on_path = || {
-        d1.iter().zip(&d2).enumerate().filter_map(|(i, (&a, &c))| {
-            let p = Point(i as u16);
-            (a != u8::MAX && c != u8::MAX && b.cell(p) == Cell::Empty)
-                .then_some((p, a as u16 + c as u16))
-        })
-    };
-    let Some(best) = on_path().map(|(_, total)| total).min() else {
-        return;
-    };
-    for (p, total) in on_path() {
-        if total <= best + 1 {
-            moves.add(p, score - 5 * (total - best) as i32);
-        }
-    }
 }
 
 /// Enemy strings (origins) adjacent to both strings.

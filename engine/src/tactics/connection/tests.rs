@@ -116,3 +116,59 @@ fn a_connection_read_does_not_depend_on_moves_tried_and_taken_back() {
     assert_ne!(b.empty_points(), &before[..], "the list was not permuted");
     assert_eq!(read(&mut b), fresh);
 }
+
+/// The distances count the shapes a player reads as joined as short steps: the gap of a
+/// bamboo joint, a diagonal with both crossing points empty.
+#[test]
+fn a_bamboo_joint_and_a_diagonal_are_short_steps() {
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". X X . . . .",
+        ". . . . . . .",
+        ". X X . . . .",
+        ". . . X . . .",
+        ". . . . . . .",
+    ]);
+    let mut r = Reader::new(ReadingOptions::default());
+    let mut d = Distances::new();
+    let b5 = pt(&b, "B5");
+    r.connection_distances(&mut b, b5, Point::NONE, &mut d);
+    let at = |v: &str| d.dist[pt(&b, v).index()];
+    assert_eq!(at("B4"), distance::MOVE / 10, "the gap of the bamboo joint");
+    assert_eq!(at("C4"), distance::MOVE / 10, "the gap of the bamboo joint");
+    assert_eq!(
+        at("C3"),
+        distance::MOVE / 10,
+        "the other pair, through the gap"
+    );
+    assert_eq!(
+        at("D2"),
+        2 * distance::MOVE / 10,
+        "a diagonal from the other pair"
+    );
+    assert_eq!(at("B6"), distance::MOVE, "a plain step takes a move");
+    assert_eq!(b.move_count(), 0, "board left as found");
+}
+
+/// An atari that also cuts (GNU Go 3.8: `disconnect B5 D5` = 1 C5, `connect B5 D5` = 1 C5).
+/// D5 has two liberties; White C5 puts it in atari, Black must join it at D4 (a point where a
+/// White stone would be taken at once), and White B4 then cuts the diagonal B5–C4 that C5
+/// was a crossing point of. Both links share C5: the way through D4 is no free way.
+#[test]
+fn an_atari_that_also_cuts_a_diagonal_is_a_double_threat() {
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . O O . . .",
+        ". X . X O . .",
+        ". . X . . . .",
+        ". O O X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let mut r = Reader::new(ReadingOptions::default());
+    let (b5, d5) = (pt(&b, "B5"), pt(&b, "D5"));
+    assert_eq!(r.disconnect(&mut b, b5, d5), (WIN, Some(pt(&b, "C5"))));
+    assert_eq!(r.string_connect(&mut b, b5, d5), (WIN, Some(pt(&b, "C5"))));
+    assert_eq!(b.move_count(), 0, "board left as found");
+}

@@ -116,6 +116,8 @@ pub struct Reader {
     nested: bool,
     /// Keep the table when the root position changes ([`Reader::keep_table_across_positions`]).
     keep_table: bool,
+    /// Buffers of connection distances (made at the first connection question).
+    pub(crate) conn_dist: [Option<Box<crate::tactics::connection::Distances>>; 2],
 }
 
 impl Reader {
@@ -145,6 +147,7 @@ impl Reader {
             foreign_hit: false,
             nested: false,
             keep_table: false,
+            conn_dist: [None, None],
         }
     }
 

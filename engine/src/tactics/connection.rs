@@ -144,8 +144,9 @@ impl Reader {
         // defended by the connecting move.
         let mut must_defend = MoveList::new();
         for s in [s1, s2] {
-            // Strings with three liberties or more count as safe here (four near the root).
-            if b.libs(s) > if depth == 0 { 3 } else { 2 } {
+            // Strings with three liberties or more count as safe here (two below the root:
+            // a string the cut puts short of liberties is the disconnecting side's to take).
+            if b.libs(s) > if depth == 0 { 2 } else { 1 } {
                 continue;
             }
             let (a, _) = self.do_attack(b, s);
@@ -250,7 +251,12 @@ impl Reader {
             if b.libs(s) > if depth == 0 { 3 } else { 2 } {
                 continue;
             }
-            let (a, am) = self.do_attack(b, s);
+            // Below the root a ladder is enough (the cut itself is what is read).
+            let (a, am) = if depth == 0 || b.libs(s) == 1 {
+                self.do_attack(b, s)
+            } else {
+                self.simple_ladder(b, s)
+            };
             if a == WIN {
                 return (WIN, am);
             }

@@ -21,7 +21,7 @@ use crate::tactics::reading::tt::Routine;
 use crate::tactics::reading::{KO_B, ReadResult, Reader, WIN, quality, reverse};
 
 /// Moves (both sides) a connection search reads before judging statically.
-pub const MAX_CONNECT_DEPTH: u32 = 10;
+pub const MAX_CONNECT_DEPTH: u32 = 20;
 
 /// Beyond this many moves into a connection search, only the most direct moves are tried.
 const CONNECT_BRANCH_DEPTH: u32 = 5;

@@ -62,7 +62,7 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
     candidates.sort_by_key(|p| p.index());
     let mut found = Vec::new();
     let start = reader.nodes();
-    for m in candidates {
+    for &m in &candidates {
         if budget == 0 || reader.nodes() - start > NODE_BUDGET {
             break;
         }
@@ -70,7 +70,155 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
             found.push(m);
         }
     }
+    if !found.is_empty() {
+        return found;
+    }
+    // No combination in one move: an atari whose every answer leaves one.
+    for &m in &candidates {
+        if budget == 0 || reader.nodes() - start > NODE_BUDGET {
+            break;
+        }
+        let ataris = safe
+            .iter()
+            .any(|&h| board.libs(h) == 2 && board.has_liberty(h, m));
+        if ataris && atari_then_combination(board, reader, color, m, &safe, &mut budget) {
+            found.push(m);
+        }
+    }
     found
+}
+
+/// Whether `color` at `m`, an atari on one of the `safe` strings, wins: after each answer
+/// the string in atari is still lost, or a combination of one move (against the strings
+/// still safe) is there.
+fn atari_then_combination(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    m: Point,
+    safe: &[Point],
+    budget: &mut usize,
+) -> bool {
+    let enemy = color.opponent();
+    if !board.try_play(m, color) {
+        return false;
+    }
+    // A stone the opponent takes at once starts nothing.
+    if board.libs(m) == 1 {
+        board.undo();
+        return false;
+    }
+    let in_atari: Vec<Point> = safe
+        .iter()
+        .copied()
+        .filter(|&h| board.color_at(h) == Some(enemy) && board.libs(h) == 1)
+        .collect();
+    let mut answers: Vec<Point> = Vec::new();
+    let add = |p: Point, answers: &mut Vec<Point>| {
+        if !answers.contains(&p) {
+            answers.push(p);
+        }
+    };
+    for &t in &in_atari {
+        for l in board.liberties(t) {
+            add(l, &mut answers);
+        }
+        if *budget > 0 {
+            *budget -= 1;
+            if let (code, Some(d)) = reader.find_defense(board, t)
+                && code != 0
+            {
+                add(d, &mut answers);
+            }
+        }
+        for st in board.string_stones(t).collect::<Vec<_>>() {
+            for n in st.neighbors() {
+                if board.color_at(n) == Some(color) && board.libs(n) <= 2 {
+                    for l in board.liberties(n).collect::<Vec<_>>() {
+                        add(l, &mut answers);
+                    }
+                }
+            }
+        }
+    }
+    if board.libs(m) <= 2 {
+        for l in board.liberties(m).collect::<Vec<_>>() {
+            add(l, &mut answers);
+        }
+    }
+    let mut wins = !in_atari.is_empty();
+    for d in answers {
+        if !wins || *budget == 0 {
+            wins = false;
+            break;
+        }
+        if !board.try_play(d, enemy) {
+            continue;
+        }
+        wins = still_lost(board, reader, &in_atari, budget)
+            || one_move_combination(board, reader, color, safe, budget);
+        board.undo();
+    }
+    board.undo();
+    wins
+}
+
+/// One of `strings` can still be captured.
+fn still_lost(
+    board: &mut Board,
+    reader: &mut Reader,
+    strings: &[Point],
+    budget: &mut usize,
+) -> bool {
+    for &t in strings {
+        if board.color_at(t).is_none() || *budget == 0 {
+            continue;
+        }
+        *budget -= 1;
+        if reader.attack(board, t).0 != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// A combination of one move against those of the `safe` strings still on the board and
+/// still safe.
+fn one_move_combination(
+    board: &mut Board,
+    reader: &mut Reader,
+    color: Color,
+    safe: &[Point],
+    budget: &mut usize,
+) -> bool {
+    let enemy = color.opponent();
+    let mut still_safe: Vec<Point> = Vec::new();
+    for &h in safe {
+        if board.color_at(h) != Some(enemy) || still_safe.contains(&board.string_id(h)) {
+            continue;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        if board.libs(h) > 4 || reader.attack(board, h).0 == 0 {
+            still_safe.push(board.string_id(h));
+        }
+    }
+    let mut candidates: Vec<Point> = Vec::new();
+    for &h in &still_safe {
+        if (2..=3).contains(&board.libs(h)) {
+            for l in board.liberties(h) {
+                if !candidates.contains(&l) {
+                    candidates.push(l);
+                }
+            }
+        }
+    }
+    candidates.sort_by_key(|p| p.index());
+    candidates
+        .into_iter()
+        .any(|c| *budget > 0 && works(board, reader, color, c, &still_safe, budget))
 }
 
 /// Whether `color` at `m` is a combination against the `safe` enemy strings.

@@ -58,3 +58,37 @@ fn a_double_atari_that_no_single_answer_meets() {
         "{found:?}"
     );
 }
+
+/// An atari whose every answer leaves a double atari (atari_atari.tst:4, incident156.sgf
+/// before move 232; GNU Go 3.8 answers `combination_attack white` with K17, and its
+/// `--decide-combination` names the defences K19, L19, M19, K18, L18, J17, K17 and H16).
+/// White K17 puts L17 in atari and threatens nothing else; after Black's L18 White K18 is a
+/// double atari on the strings at L18 and J18, and the other answers lose a string at once.
+#[test]
+fn an_atari_whose_every_answer_leaves_a_double_atari() {
+    let mut b = setup(&[
+        ". . . . . O X X . . . . . X . . . X O",
+        ". . . . . O O X X . . O X X X X X X O",
+        ". . O O . O X O . . X X O X O X O X O",
+        "O O O . O O X . X X O X O X O X O X O",
+        "O . O . O X X . X O O O O O O O O O O",
+        ". . . . O O X . X O . . . . . . X . .",
+        "O O . O O X X O X O . . . . . O X X .",
+        "O O O X O X X X O O . . . . . O O X .",
+        "X O X X O O O X X O O . . . . O X X X",
+        "X X . X X X O X . X O . . . O X X O X",
+        ". . X . . X X . X X O O . . . O O O O",
+        ". X . . X . . X . . X X O O O O X O .",
+        ". . . X . X X O X X . . X O X X X O .",
+        ". . X . X X O O O X . . . X X X O O .",
+        ". . . X . X X O . O X X X X O O O . O",
+        ". . . X X X O O O . O O X . X X O O X",
+        ". . . . X . X O . O . O O X X . X X X",
+        ". . . . . X . X O . . . . O X X . . .",
+        ". . . . . . . X O . . . O O O X . . .",
+    ]);
+    let mut r = Reader::new(Default::default());
+    let found = combination_attacks(&mut b, &mut r, Color::White);
+    assert_eq!(found, vec![crate::test_util::pt(&b, "K17")]);
+    assert_eq!(b.move_count(), 0, "board left as found");
+}

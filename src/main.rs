@@ -181,6 +181,10 @@ struct GtpArgs {
     /// classical values alone, counting for more playouts (measured no stronger, so off).
     #[arg(long)]
     opening_priors: bool,
+    /// Draw the playouts' shape moves (patterns/playout.db) in proportion to the
+    /// move-prediction model's γ of their 3×3 shape instead of all alike.
+    #[arg(long)]
+    model_playout_weights: bool,
     /// The share (0 to 1) of a playout's value given to its score margin, the win having the
     /// rest: in a decided game the search still plays for points.
     #[arg(long, default_value_t = tesuji_engine::play::movegen::SCORE_SHARE, value_parser = parse_share)]
@@ -285,6 +289,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.root_model_share = args.root_model_share;
     engine.gen_options.opening_priors = args.opening_priors;
+    engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
     engine.gen_options.without_stages = args
         .without_stage

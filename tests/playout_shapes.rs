@@ -141,3 +141,47 @@ fn playout_weights_learned_from_records_compile_and_predict_the_answers() {
         "{learned:?} vs {uniform:?}"
     );
 }
+
+/// With the model's weights the same moves are shape moves, and of two shape moves the one
+/// whose 3×3 shape strong players choose more often weighs more.
+#[test]
+fn model_weights_keep_the_shape_moves_and_follow_the_model() {
+    use tesuji::engine::play::prior::MovePredictor;
+    let plain = shapes();
+    let model = MovePredictor::from_patterns(&CompiledPatterns)
+        .expect("a valid prior database")
+        .expect("patterns/prior.db is compiled in");
+    let weighted = PlayoutShapes::weighted_by_model(&CompiledPatterns, &model);
+    assert_eq!(weighted.len(), plain.len());
+    let mut shape_codes = Vec::new();
+    for code in 0..=u16::MAX {
+        assert_eq!(
+            weighted.weight_of_code(code) > 0,
+            plain.weight_of_code(code) > 0,
+            "code {code:#06x}"
+        );
+        if plain.weight_of_code(code) > 0 {
+            shape_codes.push(code);
+        }
+    }
+    shape_codes.sort_by(|&a, &b| model.shape_gamma(a).total_cmp(&model.shape_gamma(b)));
+    let (low, high) = (shape_codes[0], shape_codes[shape_codes.len() - 1]);
+    assert!(model.shape_gamma(low) < model.shape_gamma(high));
+    assert!(
+        weighted.weight_of_code(low) < weighted.weight_of_code(high),
+        "{} !< {}",
+        weighted.weight_of_code(low),
+        weighted.weight_of_code(high)
+    );
+    let w: Vec<u16> = shape_codes
+        .iter()
+        .map(|&c| weighted.weight_of_code(c))
+        .collect();
+    eprintln!(
+        "{} shape codes; weights min {} median {} max {}",
+        w.len(),
+        w.iter().min().unwrap(),
+        w[w.len() / 2],
+        w.iter().max().unwrap()
+    );
+}

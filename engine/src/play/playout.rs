@@ -6,6 +6,7 @@ use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
 use crate::pattern::Kind;
 use crate::play::neighbourhood::{CODES, neighbourhood_code, swap_colors, tabulate};
+use crate::play::prior::MovePredictor;
 use crate::tactics::pattern_view::PatternSet;
 use std::sync::{Mutex, OnceLock};
 
@@ -87,6 +88,56 @@ impl PlayoutShapes {
             Ok(Some(s)) => Box::leak(Box::new(s)),
             _ => PlayoutShapes::none(),
         };
+        cache.push((key, shapes));
+        shapes
+    }
+
+    /// The shapes of the `kind playout` database with the move-prediction model's γ as
+    /// weights: the same moves are shape moves, but a shape strong players choose more often
+    /// is drawn more often. The weight is γ over the median γ of the shape moves, in 1/256ths
+    /// (at least 1). [`PlayoutShapes::none`] when the set has no valid playout database.
+    pub fn weighted_by_model(patterns: &dyn PatternSet, model: &MovePredictor) -> PlayoutShapes {
+        let Ok(Some(shapes)) = PlayoutShapes::from_patterns(patterns) else {
+            return PlayoutShapes::none().clone();
+        };
+        let black = &shapes.by_color[Color::Black as usize];
+        let mut gammas: Vec<f32> = (0..CODES)
+            .filter(|&c| black[c] > 0)
+            .map(|c| model.shape_gamma(c as u16))
+            .collect();
+        if gammas.is_empty() {
+            return shapes;
+        }
+        gammas.sort_by(f32::total_cmp);
+        let median = gammas[gammas.len() / 2].max(f32::MIN_POSITIVE);
+        let mut weight = Box::new([0u16; CODES]);
+        for (code, w) in weight.iter_mut().enumerate() {
+            if black[code] > 0 {
+                let g = 256.0 * model.shape_gamma(code as u16) / median;
+                *w = g.round().clamp(1.0, f32::from(u16::MAX)) as u16;
+            }
+        }
+        PlayoutShapes::from_relative(&weight)
+    }
+
+    /// [`PlayoutShapes::weighted_by_model`] with the model of `patterns`, once per database
+    /// for the whole process; the plain shapes when the set has no model.
+    pub fn cached_with_model_weights(patterns: &dyn PatternSet) -> &'static PlayoutShapes {
+        type Cache = Vec<(usize, &'static PlayoutShapes)>;
+        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        let (Some(tables), Some(model)) = (
+            patterns.matcher(Kind::Playout),
+            MovePredictor::cached(patterns),
+        ) else {
+            return PlayoutShapes::cached(patterns);
+        };
+        let key = std::ptr::from_ref(tables) as usize;
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
+            return shapes;
+        }
+        let shapes: &'static PlayoutShapes =
+            Box::leak(Box::new(PlayoutShapes::weighted_by_model(patterns, model)));
         cache.push((key, shapes));
         shapes
     }

@@ -120,6 +120,9 @@ pub struct GenOptions {
     /// counting for more playouts ([`mcts::SearchSettings::opening`]). Off by default: 19×19
     /// matches against GNU Go did not show it stronger (docs/movegen.md).
     pub opening_priors: bool,
+    /// The playouts draw their shape moves in proportion to the move-prediction model's γ
+    /// of the 3×3 shape ([`PlayoutShapes::weighted_by_model`]), not all alike.
+    pub model_playout_weights: bool,
     /// The share of a playout's value given to its score ([`mcts::playout_value`];
     /// [`SCORE_SHARE`] by default, 0: the win alone).
     pub score_share: f32,
@@ -143,6 +146,7 @@ impl Default for GenOptions {
             predict: true,
             root_model_share: ROOT_MODEL_SHARE,
             opening_priors: false,
+            model_playout_weights: false,
             score_share: SCORE_SHARE,
             without_stages: stages::StageSet::default(),
         }
@@ -534,7 +538,11 @@ impl MoveGenerator {
                 territory: self.options.rules == ScoringRules::Japanese,
                 score_share: self.options.score_share,
                 opening: self.options.opening_priors && stages::empty_corner_remains(ctx.board),
-                shapes: PlayoutShapes::cached(self.patterns),
+                shapes: if self.options.model_playout_weights {
+                    PlayoutShapes::cached_with_model_weights(self.patterns)
+                } else {
+                    PlayoutShapes::cached(self.patterns)
+                },
             };
             let search_start = Instant::now();
             let saved = self

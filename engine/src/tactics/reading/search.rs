@@ -20,6 +20,17 @@ pub(crate) enum Side {
 /// Hard stop on the depth of any line (ladders included).
 pub(super) const MAX_STACKP: u32 = 240;
 
+/// The liberty of the string at `s` (in atari) when `attacker` can simply take it there: a
+/// legal move, no ko capture, and the capturing string keeps two liberties or more (no
+/// snapback).
+fn plain_capture(b: &Board, s: Point, attacker: Color) -> Option<Point> {
+    let lib = b.liberties(s).next()?;
+    if !b.is_legal_simple(lib, attacker) || is_ko(b, lib, attacker).is_some() {
+        return None;
+    }
+    (b.move_effect(lib, attacker).libs >= 2).then_some(lib)
+}
+
 impl Reader {
     // -----------------------------------------------------------------------------------------
     // Roots
@@ -188,6 +199,21 @@ impl Reader {
             || d >= MAX_STACKP
         {
             return (0, Point::NONE);
+        }
+        if libs == 1
+            && let Some(m) = plain_capture(b, s, color.opponent())
+        {
+            // Taking it is no ko and no snapback: what the routine would answer at its
+            // first try, without the table probe (a cache miss, dearer than the answer).
+            self.shadow.insert(m);
+            self.note(|| {
+                format!(
+                    "attack1 {}: {WIN} {} (plain capture)",
+                    vertex(b, s),
+                    vertex(b, m)
+                )
+            });
+            return (WIN, m);
         }
         let routine = if patterns {
             Routine::AttackRoot

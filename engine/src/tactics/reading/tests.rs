@@ -638,3 +638,39 @@ fn a_capturing_extension_is_a_defence_found_without_reading() {
     assert_eq!(r.find_defense(&mut b, a3), (WIN, Some(d2)));
     assert_eq!(r.nodes(), 1, "answered at the first node");
 }
+
+/// A string in atari that the attacker simply takes (no ko, no snapback) is answered without
+/// the table; one taken in a snapback still reads (the throw-in of `snapback_throw_in`).
+#[test]
+fn a_plain_capture_needs_no_table_and_a_snapback_still_reads() {
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . X . . .",
+        ". . X O X . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let mut r = reader();
+    let (d4, d3) = (pt(&b, "D4"), pt(&b, "D3"));
+    assert_eq!(b.libs(d4), 1);
+    assert_eq!(r.attack(&mut b, d4), (WIN, Some(d3)));
+    assert_eq!(r.tt.as_ref().map(|t| t.stores), Some(0), "no table store");
+    // Black's throw-in at A1: White taking it at B1 is captured back (GNU Go 3.8: attack A1
+    // = 0), read as before.
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X . . . .",
+        "O O X . . . .",
+        "X . X . . . .",
+    ]);
+    let (a1, b1) = (pt(&b, "A1"), pt(&b, "B1"));
+    assert_eq!(b.libs(a1), 1);
+    let mut r = reader();
+    assert_eq!(r.attack(&mut b, a1).0, 0, "taking at B1 is a snapback");
+    assert!(b.is_legal_simple(b1, Color::White));
+}

@@ -12,11 +12,11 @@
 //! call being bounded by the reader's own node limit); beyond them the scan stops with what
 //! it found. Nodes, not seconds: the answer must not depend on the machine's load.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::reading::Reader;
 
 /// Reader calls allowed for one scan.
-pub const READ_BUDGET: usize = 600;
+pub const READ_BUDGET: usize = 1200;
 
 /// Reading nodes the candidates of one scan may use (reader calls differ a lot in cost).
 /// atari_atari.tst: 15 of 28 at 500,000, 16 at 1,500,000 (as with the old 3 s cap); the
@@ -48,18 +48,7 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
             safe.push(h);
         }
     }
-    let mut candidates: Vec<Point> = Vec::new();
-    for &h in &safe {
-        let n = board.libs(h);
-        if (2..=3).contains(&n) {
-            for l in board.liberties(h).collect::<Vec<_>>() {
-                if !candidates.contains(&l) {
-                    candidates.push(l);
-                }
-            }
-        }
-    }
-    candidates.sort_by_key(|p| p.index());
+    let candidates = candidate_moves(board, &safe);
     let mut found = Vec::new();
     let start = reader.nodes();
     for &m in &candidates {
@@ -205,20 +194,45 @@ fn one_move_combination(
             still_safe.push(board.string_id(h));
         }
     }
+    candidate_moves(board, &still_safe)
+        .into_iter()
+        .any(|c| *budget > 0 && works(board, reader, color, c, &still_safe, budget))
+}
+
+/// The moves a combination may start with, in board order: the liberties of the `safe`
+/// strings with two or three liberties, and the points next to liberties of two different
+/// such strings (a move there closes in on both at once).
+fn candidate_moves(board: &Board, safe: &[Point]) -> Vec<Point> {
     let mut candidates: Vec<Point> = Vec::new();
-    for &h in &still_safe {
-        if (2..=3).contains(&board.libs(h)) {
-            for l in board.liberties(h) {
-                if !candidates.contains(&l) {
-                    candidates.push(l);
+    // For each empty point next to a short string's liberty, the first such string seen.
+    let mut near: Vec<(Point, Point)> = Vec::new();
+    for &h in safe {
+        if !(2..=3).contains(&board.libs(h)) {
+            continue;
+        }
+        let head = board.string_id(h);
+        for l in board.liberties(h) {
+            if !candidates.contains(&l) {
+                candidates.push(l);
+            }
+            for n in l.neighbors() {
+                if board.cell(n) != Cell::Empty {
+                    continue;
+                }
+                match near.iter().find(|&&(p, _)| p == n) {
+                    Some(&(_, other)) if other != head => {
+                        if !candidates.contains(&n) {
+                            candidates.push(n);
+                        }
+                    }
+                    Some(_) => {}
+                    None => near.push((n, head)),
                 }
             }
         }
     }
     candidates.sort_by_key(|p| p.index());
     candidates
-        .into_iter()
-        .any(|c| *budget > 0 && works(board, reader, color, c, &still_safe, budget))
 }
 
 /// Whether `color` at `m` is a combination against the `safe` enemy strings.

@@ -92,3 +92,39 @@ fn an_atari_whose_every_answer_leaves_a_double_atari() {
     assert_eq!(found, vec![crate::test_util::pt(&b, "K17")]);
     assert_eq!(b.move_count(), 0, "board left as found");
 }
+
+/// A combination that starts next to the liberties of two short strings, not on one
+/// (atari_atari.tst:15, atari_atari05.sgf before move 291; GNU Go 3.8 answers
+/// `combination_attack black` with B13 and names the defences B14, C14, B13, C13 and B12).
+/// Black B13 is next to B14, a liberty of the white string at A15, and to C13, a liberty of
+/// the one at C12.
+#[test]
+fn a_move_next_to_the_liberties_of_two_short_strings_can_be_a_combination() {
+    let mut b = setup(&[
+        ". . . X X O O X X X . X . . X X O X .",
+        ". X O X O . O O O X X O X X X O O . O",
+        "X . . X O O . O X X X O X . X O O O .",
+        "O X X X X X O O X . X O O X X X X O X",
+        "O O O X . . X X O X X O O O X . X O O",
+        ". . . O X X . X O X O X X O X X . X O",
+        ". . . O O X X X O O O . O O O X . X X",
+        ". . O O . O O O . . . O . O O X X X .",
+        ". O X O . . . . . . O . . O X X . . .",
+        ". O X O O . . . . X O . O O O X X X X",
+        "O O X X O . O O O X O . O . O X . X O",
+        "X X . X X O . . O O X O O X O O X X O",
+        ". X X . X X O O X X X X X X X O X O O",
+        ". . O X X O O O O X O O O O . . O . O",
+        "X X X X O O X X O X X O X O O O O . .",
+        "X O O X X O O X X X . X X X X X X O O",
+        "O O O O O X O O X X X O X O . X O . O",
+        ". X O . O X . O O O O O X . X X O O .",
+        ". X O O X X . . O X X X X X X O O . .",
+    ]);
+    let mut r = Reader::new(Default::default());
+    let b13 = crate::test_util::pt(&b, "B13");
+    assert_eq!(b.cell(b13), crate::board::Cell::Empty);
+    let found = combination_attacks(&mut b, &mut r, Color::Black);
+    assert!(found.contains(&b13), "{found:?}");
+    assert_eq!(b.move_count(), 0, "board left as found");
+}

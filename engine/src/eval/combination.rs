@@ -2,20 +2,23 @@
 //! once — a double atari, an atari that also threatens a second string — so that no single
 //! answer meets both.
 //!
-//! For `color`, every liberty of an enemy string with two or three liberties is tried. After
-//! the move the *threats* are the enemy strings the tactical reader can now capture that it
-//! could not capture before (strings already lost are not a combination). With two threats
-//! or more, every defence is tried — a liberty of a threatened string, a capture of a stone
-//! next to one, the capture of the move itself — and the combination works when after each
-//! defence the reader still captures one of the threatened strings. Budgets bound the
-//! whole scan (600 reader calls, and [`NODE_BUDGET`] reading nodes for the candidates, each
-//! call being bounded by the reader's own node limit); beyond them the scan stops with what
-//! it found. Nodes, not seconds: the answer must not depend on the machine's load.
+//! For `color`, the candidates are the liberties of enemy strings with two or three
+//! liberties and the points next to liberties of two such strings. After a candidate the
+//! *threats* are the enemy strings the tactical reader can now capture that it could not
+//! capture before (strings already lost are not a combination). With two threats or more,
+//! every defence is tried — a liberty of a threatened string, a capture of a stone next to
+//! one, the capture of the move itself — and the combination works when after each defence
+//! the reader still captures one of the threatened strings. When no candidate works so, an
+//! atari works whose every answer leaves one that does. Budgets bound the whole scan
+//! ([`READ_BUDGET`] reader calls, and [`NODE_BUDGET`] reading nodes, each call being
+//! bounded by the reader's own node limit); beyond them the scan stops with what it found.
+//! Nodes, not seconds: the answer must not depend on the machine's load.
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::tactics::reading::Reader;
 
-/// Reader calls allowed for one scan.
+/// Reader calls allowed for one scan (600 until the candidates next to two liberties came,
+/// which spent them before the scan reached atari_atari:23's C8).
 pub const READ_BUDGET: usize = 1200;
 
 /// Reading nodes the candidates of one scan may use (reader calls differ a lot in cost).

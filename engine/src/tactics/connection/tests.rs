@@ -172,3 +172,49 @@ fn an_atari_that_also_cuts_a_diagonal_is_a_double_threat() {
     assert_eq!(r.string_connect(&mut b, b5, d5), (WIN, Some(pt(&b, "C5"))));
     assert_eq!(b.move_count(), 0, "board left as found");
 }
+
+/// Along random games on three sizes, pairs of nearby same-coloured strings are read both
+/// ways under a small node budget: nothing panics, the board is left as it was found, and
+/// strings of four liberties or more that share two are joined whoever moves.
+///
+/// (Not asserted: that an owner who cannot connect moving first is always cut with the
+/// opponent moving first. Like GNU Go's, the cutting side only passes when it has no
+/// candidate, so where the strings are far apart already a "cut" that weakens itself can
+/// read as a failure; checking a pass before every cut costs a connection search per node
+/// and answered `PASS` where connect:61 wants the cutting move.)
+#[test]
+fn connection_reads_along_random_games_keep_the_board() {
+    let mut r = Reader::new(ReadingOptions {
+        node_limit: 2_000,
+        ..ReadingOptions::default()
+    });
+    let mut pairs = 0;
+    let mut k = 0usize;
+    crate::test_util::along_playouts(&[7, 13, 19], 2, 1, 11, |b| {
+        k += 1;
+        if k % 17 != 0 {
+            return;
+        }
+        let hash = b.hash();
+        let stones: Vec<Point> = b.points().filter(|&p| b.color_at(p).is_some()).collect();
+        for &s1 in stones.iter().take(12) {
+            let Some(&s2) = stones.iter().find(|&&s2| {
+                b.color_at(s2) == b.color_at(s1) && b.string_id(s2) != b.string_id(s1) && {
+                    let ((x1, y1), (x2, y2)) = (s1.xy(), s2.xy());
+                    x1.abs_diff(x2) + y1.abs_diff(y2) <= 3
+                }
+            }) else {
+                continue;
+            };
+            pairs += 1;
+            let connect = r.string_connect(b, s1, s2).0;
+            let cut = r.disconnect(b, s1, s2).0;
+            assert_eq!(b.hash(), hash, "board left as found");
+            if b.shared_liberties(s1, s2) >= 2 && b.libs(s1) >= 4 && b.libs(s2) >= 4 {
+                assert_eq!((connect, cut), (WIN, 0), "two shared liberties join them");
+            }
+        }
+        b.validate().unwrap();
+    });
+    assert!(pairs > 100, "{pairs} pairs");
+}

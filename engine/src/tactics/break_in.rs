@@ -8,8 +8,9 @@
 //! intruder need not be connected, it is enough that it cannot be removed, for then the area
 //! is no longer the owner's.
 //!
-//! Only the points the string reaches in one or two steps are tried: an area point next to
-//! the string, or next to one of its empty liberties (a hane or a jump through the gap).
+//! Only the points the string reaches within two moves of connection distance are tried
+//! (`tactics::connection`'s distances: a liberty, the point beyond one, a point beside a
+//! stone the string is joined to by a diagonal or a bamboo joint), nearest first.
 //! Stones of the string's colour already in the area count as a break-in when they hold
 //! (answered `PASS`).
 //!
@@ -24,6 +25,7 @@
 //! answers what it has proved, conservatively (0: no break-in proved, no block proved).
 
 use crate::board::{Board, Color, Point};
+use crate::tactics::connection::{Distances, MOVE};
 use crate::tactics::reading::persistent::PointSet;
 use crate::tactics::reading::{ReadResult, Reader, WIN};
 
@@ -70,7 +72,7 @@ fn block_off_within(
         return (WIN, None);
     }
     let blocker = color.opponent();
-    for r in blocking_points(board, s, area, entry) {
+    for r in blocking_points(reader, board, s, area, entry) {
         if !board.try_play(r, blocker) {
             continue;
         }
@@ -123,7 +125,7 @@ fn break_in_within(
     if already_in(reader, board, s, color, area, budget)? {
         return Some((WIN, None));
     }
-    for m in entry_points(board, s, area) {
+    for m in entry_points(reader, board, s, area) {
         if budget.spent(reader) {
             return None;
         }
@@ -187,38 +189,39 @@ fn reach(board: &Board, s: Point) -> Vec<Point> {
     points
 }
 
-/// Empty area points one step from the string (its liberties), then two steps (next to an
-/// empty liberty), each in board order, at most [`MAX_CANDIDATES`].
-fn entry_points(board: &Board, s: Point, area: &PointSet) -> Vec<Point> {
-    let liberties: Vec<Point> = board.liberties(s).collect();
-    let mut first: Vec<Point> = liberties
+/// Empty area points the string reaches within two moves of connection distance (a
+/// liberty, the point beyond one, a diagonal step), nearest first, then in board order, at
+/// most [`MAX_CANDIDATES`].
+fn entry_points(reader: &mut Reader, board: &mut Board, s: Point, area: &PointSet) -> Vec<Point> {
+    let mut d = Distances::new();
+    reader.connection_distances(board, s, Point::NONE, &mut d);
+    let mut points: Vec<(u32, Point)> = d.queue[..d.len]
         .iter()
         .copied()
-        .filter(|&l| area.contains(l))
+        .filter(|&p| {
+            area.contains(p)
+                && board.on_board(p)
+                && board.color_at(p).is_none()
+                && d.dist[p.index()] <= 2 * MOVE
+        })
+        .map(|p| (d.dist[p.index()], p))
         .collect();
-    let mut second: Vec<Point> = Vec::new();
-    for &l in &liberties {
-        for q in l.neighbors() {
-            if area.contains(q)
-                && board.on_board(q)
-                && board.color_at(q).is_none()
-                && !first.contains(&q)
-                && !second.contains(&q)
-            {
-                second.push(q);
-            }
-        }
-    }
-    first.sort_by_key(|p| p.index());
-    second.sort_by_key(|p| p.index());
-    first.extend(second);
-    first.truncate(MAX_CANDIDATES);
-    first
+    points.sort_by_key(|&(dist, p)| (dist, p.index()));
+    points.truncate(MAX_CANDIDATES);
+    points.into_iter().map(|(_, p)| p).collect()
 }
 
 /// Where the owner of the area tries to block: the entry the string would use first, the
 /// string's liberties, the other entry points and their empty neighbours.
-fn blocking_points(board: &Board, s: Point, area: &PointSet, entry: Option<Point>) -> Vec<Point> {
+fn blocking_points(
+    reader: &mut Reader,
+    board: &mut Board,
+    s: Point,
+    area: &PointSet,
+    entry: Option<Point>,
+) -> Vec<Point> {
+    let entries = entry_points(reader, board, s, area);
+    let board = &*board;
     let mut points: Vec<Point> = entry.into_iter().collect();
     let push = |p: Point, points: &mut Vec<Point>| {
         if board.on_board(p) && board.color_at(p).is_none() && !points.contains(&p) {
@@ -228,7 +231,6 @@ fn blocking_points(board: &Board, s: Point, area: &PointSet, entry: Option<Point
     for l in board.liberties(s) {
         push(l, &mut points);
     }
-    let entries = entry_points(board, s, area);
     for &e in &entries {
         push(e, &mut points);
     }

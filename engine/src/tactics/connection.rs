@@ -31,8 +31,7 @@ const CONNECT_BRANCH_DEPTH: u32 = 5;
 const MUST_DEFEND_FIRST: i32 = 1;
 
 mod distance;
-pub(crate) use distance::Distances;
-use distance::MOVE;
+pub(crate) use distance::{Distances, MOVE};
 
 impl Reader {
     /// Can the strings at `s1` and `s2` be connected, their owner moving first? `WIN` with no

@@ -94,3 +94,27 @@ fn an_empty_point_is_no_string() {
     assert_eq!(break_in(&mut r, &mut b, b2, &area), (0, None));
     assert_eq!(block_off(&mut r, &mut b, b2, &area), (0, None));
 }
+
+/// The string reaches the area through a stone of its own that it is joined to by a
+/// diagonal: the entry is next to that stone, two steps from the string by connection
+/// distance and not next to any of its liberties (GNU Go 3.8 on this board: `break_in C4
+/// E5` = 1 E5, `block_off C4 E5` = 1 E5).
+#[test]
+fn the_string_breaks_in_beside_a_stone_it_is_joined_to() {
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . X . . .",
+        ". . X . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let (c4, e5) = (pt(&b, "C4"), pt(&b, "E5"));
+    let mut area = PointSet::new();
+    area.insert(e5);
+    let mut r = Reader::new(ReadingOptions::default());
+    assert_eq!(break_in(&mut r, &mut b, c4, &area), (WIN, Some(e5)));
+    assert_eq!(block_off(&mut r, &mut b, c4, &area), (WIN, Some(e5)));
+    assert_eq!(b.move_count(), 0, "board left as found");
+}

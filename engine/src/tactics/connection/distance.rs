@@ -13,7 +13,7 @@ use crate::tactics::reading::Reader;
 use crate::tactics::reading::moves::{MoveList, origin};
 
 /// One move, in distance units.
-pub(super) const MOVE: u32 = 1000;
+pub(crate) const MOVE: u32 = 1000;
 
 /// No distance: the point was not reached.
 const FAR: u32 = u32::MAX;
@@ -117,7 +117,7 @@ impl Distances {
 impl Reader {
     /// Fills `out` with the distances from the string at `s` (stopping beyond `target`'s
     /// distance once it is reached).
-    pub(super) fn connection_distances(
+    pub(crate) fn connection_distances(
         &mut self,
         b: &mut Board,
         s: Point,

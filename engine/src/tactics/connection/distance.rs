@@ -292,11 +292,11 @@ impl Reader {
         for dn in [&*d1, &*d2] {
             for &p in &dn.queue[..dn.len] {
                 self.shadow.insert(p);
-                for n in p.neighbors() {
-                    self.shadow.insert(n);
-                }
-                for n in p.diagonals() {
-                    self.shadow.insert(n);
+                for n in p.neighbors().into_iter().chain(p.diagonals()) {
+                    // Border cells are no part of an area (and have no neighbours to grow).
+                    if b.on_board(n) {
+                        self.shadow.insert(n);
+                    }
                 }
             }
         }

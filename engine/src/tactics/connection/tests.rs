@@ -174,8 +174,9 @@ fn an_atari_that_also_cuts_a_diagonal_is_a_double_threat() {
 }
 
 /// Along random games on three sizes, pairs of nearby same-coloured strings are read both
-/// ways under a small node budget: nothing panics, the board is left as it was found, and
-/// strings of four liberties or more that share two are joined whoever moves.
+/// ways under a small node budget: nothing panics, the board is left as it was found, the
+/// reading shadow stays on the board, and strings of four liberties or more that share two
+/// are joined whoever moves.
 ///
 /// (Not asserted: that an owner who cannot connect moving first is always cut with the
 /// opponent moving first. Like GNU Go's, the cutting side only passes when it has no
@@ -208,7 +209,18 @@ fn connection_reads_along_random_games_keep_the_board() {
             };
             pairs += 1;
             let connect = r.string_connect(b, s1, s2).0;
+            // The shadow holds board points only: the persistent cache grows it by
+            // neighbours, and a border cell's would leave the board array (found by
+            // fuzzing: tests/fuzz_regressions/gtp-connection-shadow-on-the-border).
+            assert!(
+                r.shadow.iter().all(|p| b.on_board(p)),
+                "shadow off the board"
+            );
             let cut = r.disconnect(b, s1, s2).0;
+            assert!(
+                r.shadow.iter().all(|p| b.on_board(p)),
+                "shadow off the board"
+            );
             assert_eq!(b.hash(), hash, "board left as found");
             if b.shared_liberties(s1, s2) >= 2 && b.libs(s1) >= 4 && b.libs(s2) >= 4 {
                 assert_eq!((connect, cut), (WIN, 0), "two shared liberties join them");

@@ -189,21 +189,31 @@ fn the_eight_stone_corner_reads_its_ko_attack_within_the_default_budget() {
     // Issue 19's position: GNU Go answers `2 B3` (3,063 nodes). The attacker used to take
     // the liberties of a superstring with liberties to spare, read past the 100,000-node
     // budget and answer 0.
-    let mut engine = GtpEngine::new(9, 5.5)
+    //
+    // In a process of its own: the node counter is the process's (as GNU Go's is), and the
+    // other tests of this file read at the same time (it once counted 58,388 here).
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tesuji"))
+        .args(["gtp", "--boardsize", "9", "--komi", "5.5"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
         .unwrap()
-        .with_patterns(&CompiledPatterns);
-    let mut out = Vec::new();
-    engine
-        .run(
-            "loadsgf tests/data/corner_ko_attack.sgf\n\
-             reset_reading_node_counter\n\
-             attack A2\n\
-             get_reading_node_counter\n"
-                .as_bytes(),
-            &mut out,
+        .write_all(
+            b"loadsgf tests/data/corner_ko_attack.sgf\n\
+              reset_reading_node_counter\n\
+              attack A2\n\
+              get_reading_node_counter\n\
+              quit\n",
         )
         .unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
     let answers: Vec<&str> = text.split("\n\n").collect();
     assert_eq!(answers[2], "= 2 B3", "{text}");
     let nodes: u64 = answers[3].trim_start_matches("= ").parse().unwrap();

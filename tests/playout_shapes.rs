@@ -173,15 +173,4 @@ fn model_weights_keep_the_shape_moves_and_follow_the_model() {
         weighted.weight_of_code(low),
         weighted.weight_of_code(high)
     );
-    let w: Vec<u16> = shape_codes
-        .iter()
-        .map(|&c| weighted.weight_of_code(c))
-        .collect();
-    eprintln!(
-        "{} shape codes; weights min {} median {} max {}",
-        w.len(),
-        w.iter().min().unwrap(),
-        w[w.len() / 2],
-        w.iter().max().unwrap()
-    );
 }

@@ -37,20 +37,9 @@ pub fn combination_attacks(board: &mut Board, reader: &mut Reader, color: Color)
             heads.push(board.string_id(p));
         }
     }
-    let mut safe: Vec<Point> = Vec::new();
-    for &h in &heads {
-        if board.libs(h) > 4 {
-            safe.push(h);
-            continue;
-        }
-        if budget == 0 {
-            return Vec::new();
-        }
-        budget -= 1;
-        if reader.attack(board, h).0 == 0 {
-            safe.push(h);
-        }
-    }
+    let Some(safe) = safe_strings(board, reader, enemy, &heads, &mut budget) else {
+        return Vec::new();
+    };
     let candidates = candidate_moves(board, &safe);
     let mut found = Vec::new();
     let start = reader.nodes();
@@ -105,38 +94,20 @@ fn atari_then_combination(
         .copied()
         .filter(|&h| board.color_at(h) == Some(enemy) && board.libs(h) == 1)
         .collect();
-    let mut answers: Vec<Point> = Vec::new();
-    let add = |p: Point, answers: &mut Vec<Point>| {
-        if !answers.contains(&p) {
-            answers.push(p);
-        }
-    };
+    let mut answers = answers_to(board, color, &in_atari);
     for &t in &in_atari {
-        for l in board.liberties(t) {
-            add(l, &mut answers);
-        }
         if *budget > 0 {
             *budget -= 1;
             if let (code, Some(d)) = reader.find_defense(board, t)
                 && code != 0
+                && !answers.contains(&d)
             {
-                add(d, &mut answers);
-            }
-        }
-        for st in board.string_stones(t).collect::<Vec<_>>() {
-            for n in st.neighbors() {
-                if board.color_at(n) == Some(color) && board.libs(n) <= 2 {
-                    for l in board.liberties(n).collect::<Vec<_>>() {
-                        add(l, &mut answers);
-                    }
-                }
+                answers.push(d);
             }
         }
     }
     if board.libs(m) <= 2 {
-        for l in board.liberties(m).collect::<Vec<_>>() {
-            add(l, &mut answers);
-        }
+        push_new(&mut answers, board.liberties(m));
     }
     let mut wins = !in_atari.is_empty();
     for d in answers {
@@ -153,6 +124,32 @@ fn atari_then_combination(
     }
     board.undo();
     wins
+}
+
+/// The opponent's answers to `color`'s threats on the strings `threatened`: their liberties,
+/// and the liberties of `color`'s strings of two liberties or fewer next to them (taking an
+/// attacker).
+fn answers_to(board: &Board, color: Color, threatened: &[Point]) -> Vec<Point> {
+    let mut answers: Vec<Point> = Vec::new();
+    for &t in threatened {
+        push_new(&mut answers, board.liberties(t));
+        for st in board.string_stones(t) {
+            for n in st.neighbors() {
+                if board.color_at(n) == Some(color) && board.libs(n) <= 2 {
+                    push_new(&mut answers, board.liberties(n));
+                }
+            }
+        }
+    }
+    answers
+}
+
+fn push_new(list: &mut Vec<Point>, points: impl Iterator<Item = Point>) {
+    for p in points {
+        if !list.contains(&p) {
+            list.push(p);
+        }
+    }
 }
 
 /// One of `strings` can still be captured.
@@ -174,6 +171,36 @@ fn still_lost(
     false
 }
 
+/// The strings among `strings` (by head) that are still `enemy`'s and that the reader cannot
+/// capture; `None` when the budget ran out first. Strings of five liberties or more count
+/// as safe without a read.
+fn safe_strings(
+    board: &mut Board,
+    reader: &mut Reader,
+    enemy: Color,
+    strings: &[Point],
+    budget: &mut usize,
+) -> Option<Vec<Point>> {
+    let mut safe: Vec<Point> = Vec::new();
+    for &h in strings {
+        if board.color_at(h) != Some(enemy) || safe.contains(&board.string_id(h)) {
+            continue;
+        }
+        if board.libs(h) > 4 {
+            safe.push(board.string_id(h));
+            continue;
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        if reader.attack(board, h).0 == 0 {
+            safe.push(board.string_id(h));
+        }
+    }
+    Some(safe)
+}
+
 /// A combination of one move against those of the `safe` strings still on the board and
 /// still safe.
 fn one_move_combination(
@@ -183,20 +210,9 @@ fn one_move_combination(
     safe: &[Point],
     budget: &mut usize,
 ) -> bool {
-    let enemy = color.opponent();
-    let mut still_safe: Vec<Point> = Vec::new();
-    for &h in safe {
-        if board.color_at(h) != Some(enemy) || still_safe.contains(&board.string_id(h)) {
-            continue;
-        }
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        if board.libs(h) > 4 || reader.attack(board, h).0 == 0 {
-            still_safe.push(board.string_id(h));
-        }
-    }
+    let Some(still_safe) = safe_strings(board, reader, color.opponent(), safe, budget) else {
+        return false;
+    };
     candidate_moves(board, &still_safe)
         .into_iter()
         .any(|c| *budget > 0 && works(board, reader, color, c, &still_safe, budget))
@@ -279,29 +295,8 @@ fn no_single_defence(
     budget: &mut usize,
 ) -> bool {
     let enemy = color.opponent();
-    let mut defences: Vec<Point> = Vec::new();
-    let mut add = |p: Point| {
-        if !defences.contains(&p) {
-            defences.push(p);
-        }
-    };
-    for &t in threats {
-        for l in board.liberties(t) {
-            add(l);
-        }
-        for s in board.string_stones(t).collect::<Vec<_>>() {
-            for n in s.neighbors() {
-                if board.color_at(n) == Some(color) && board.libs(n) <= 2 {
-                    for l in board.liberties(n) {
-                        add(l);
-                    }
-                }
-            }
-        }
-    }
-    for l in board.liberties(m) {
-        add(l);
-    }
+    let mut defences = answers_to(board, color, threats);
+    push_new(&mut defences, board.liberties(m));
     for d in defences {
         if !board.try_play(d, enemy) {
             continue;

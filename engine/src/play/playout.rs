@@ -4,7 +4,7 @@
 
 use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
 use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
-use crate::pattern::Kind;
+use crate::pattern::{Kind, Tables};
 use crate::play::neighbourhood::{CODES, neighbourhood_code, swap_colors, tabulate};
 use crate::play::prior::MovePredictor;
 use crate::tactics::pattern_view::PatternSet;
@@ -21,6 +21,25 @@ pub struct PlayoutShapes {
     /// Indexed by the side to move, then by the absolute [`neighbourhood_code`]: the colour
     /// swap of [`relative_code`](crate::play::neighbourhood::relative_code) is done once here, not at every lookup.
     by_color: Box<[[u16; CODES]; 2]>,
+}
+
+/// Shapes made once per compiled database, keyed by the address of its tables.
+type ShapeCache = Vec<(usize, &'static PlayoutShapes)>;
+
+/// The shapes `cache` holds for `tables`, made by `make` the first time.
+fn once_per_database(
+    cache: &Mutex<ShapeCache>,
+    tables: &Tables,
+    make: impl FnOnce() -> &'static PlayoutShapes,
+) -> &'static PlayoutShapes {
+    let key = std::ptr::from_ref(tables) as usize;
+    let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
+        return shapes;
+    }
+    let shapes = make();
+    cache.push((key, shapes));
+    shapes
 }
 
 /// What is wrong with a playout database.
@@ -74,22 +93,16 @@ impl PlayoutShapes {
     /// [`PlayoutShapes::from_patterns`], read once per database for the whole process;
     /// [`PlayoutShapes::none`] when the set has no valid playout database.
     pub fn cached(patterns: &dyn PatternSet) -> &'static PlayoutShapes {
-        type Cache = Vec<(usize, &'static PlayoutShapes)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        static CACHE: Mutex<ShapeCache> = Mutex::new(Vec::new());
         let Some(tables) = patterns.matcher(Kind::Playout) else {
             return PlayoutShapes::none();
         };
-        let key = std::ptr::from_ref(tables) as usize;
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
-            return shapes;
-        }
-        let shapes: &'static PlayoutShapes = match PlayoutShapes::from_patterns(patterns) {
-            Ok(Some(s)) => Box::leak(Box::new(s)),
-            _ => PlayoutShapes::none(),
-        };
-        cache.push((key, shapes));
-        shapes
+        once_per_database(&CACHE, tables, || {
+            match PlayoutShapes::from_patterns(patterns) {
+                Ok(Some(s)) => Box::leak(Box::new(s)),
+                _ => PlayoutShapes::none(),
+            }
+        })
     }
 
     /// The shapes of the `kind playout` database with the move-prediction model's γ as
@@ -123,23 +136,16 @@ impl PlayoutShapes {
     /// [`PlayoutShapes::weighted_by_model`] with the model of `patterns`, once per database
     /// for the whole process; the plain shapes when the set has no model.
     pub fn cached_with_model_weights(patterns: &dyn PatternSet) -> &'static PlayoutShapes {
-        type Cache = Vec<(usize, &'static PlayoutShapes)>;
-        static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
+        static CACHE: Mutex<ShapeCache> = Mutex::new(Vec::new());
         let (Some(tables), Some(model)) = (
             patterns.matcher(Kind::Playout),
             MovePredictor::cached(patterns),
         ) else {
             return PlayoutShapes::cached(patterns);
         };
-        let key = std::ptr::from_ref(tables) as usize;
-        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, shapes)) = cache.iter().find(|(k, _)| *k == key) {
-            return shapes;
-        }
-        let shapes: &'static PlayoutShapes =
-            Box::leak(Box::new(PlayoutShapes::weighted_by_model(patterns, model)));
-        cache.push((key, shapes));
-        shapes
+        once_per_database(&CACHE, tables, || {
+            Box::leak(Box::new(PlayoutShapes::weighted_by_model(patterns, model)))
+        })
     }
 
     /// The per-colour tables of a table indexed by [`relative_code`](crate::play::neighbourhood::relative_code).

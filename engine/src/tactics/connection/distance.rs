@@ -10,7 +10,7 @@
 
 use crate::board::{Board, Cell, Color, NUM_CELLS, Point, STRIDE};
 use crate::tactics::reading::Reader;
-use crate::tactics::reading::moves::{MoveList, origin};
+use crate::tactics::reading::moves::{MoveList, adjacent_strings, edge_distance, origin};
 
 /// One move, in distance units.
 pub(crate) const MOVE: u32 = 1000;
@@ -28,6 +28,29 @@ const DIRS: [i32; 4] = [-(STRIDE as i32), 1, STRIDE as i32, -1];
 #[inline]
 fn step(p: Point, d: i32) -> Point {
     Point((p.0 as i32 + d) as u16)
+}
+
+/// One quadrant around a point: `a` one step `right`, `g` one step `up` (a right angle from
+/// it), and `b` the diagonal between them.
+struct Quadrant {
+    up: i32,
+    a: Point,
+    g: Point,
+    b: Point,
+}
+
+/// The four quadrants around `pos`, turning.
+fn quadrants(pos: Point) -> impl Iterator<Item = Quadrant> {
+    (0..4).map(move |k| {
+        let (right, up) = (DIRS[k], DIRS[(k + 1) % 4]);
+        let a = step(pos, right);
+        Quadrant {
+            up,
+            a,
+            g: step(pos, up),
+            b: step(a, up),
+        }
+    })
 }
 
 /// Distances from one string, with how much of each point's distance its own step cost (what
@@ -177,11 +200,7 @@ impl Reader {
         let own = Cell::from(color);
         let enemy = Cell::from(other);
         let none = [Point::NONE; 2];
-        for k in 0..4 {
-            let (right, up) = (DIRS[k], DIRS[(k + 1) % 4]);
-            let a = step(pos, right);
-            let g = step(pos, up);
-            let bb = step(a, up);
+        for Quadrant { up, a, g, b: bb } in quadrants(pos) {
             let (ca, cg, cb) = (b.cell(a), b.cell(g), b.cell(bb));
             if ca == Cell::Empty {
                 // With two liberties the string can be put in atari at its other one, and
@@ -329,7 +348,7 @@ impl Reader {
             }
             match b.cell(pos) {
                 Cell::Empty if !self_atari_without_ko(b, pos, mover) => {
-                    add_min(moves, pos, score);
+                    moves.add(pos, -score);
                 }
                 c if c == Cell::from(other) => {
                     if origin(b, pos) != pos || b.libs(pos) > 3 {
@@ -342,11 +361,11 @@ impl Reader {
                     if connecting {
                         let (dcode, _) = self.do_defend(b, pos);
                         let penalty = if dcode == 0 { MOVE as i32 / 2 } else { 0 };
-                        add_min(moves, am, score + penalty - 15 * MOVE as i32 / 100);
+                        moves.add(am, -(score + penalty - 15 * MOVE as i32 / 100));
                     } else {
                         let (dcode, dm) = self.do_defend(b, pos);
                         if dcode != 0 && dm != Point::NONE {
-                            add_min(moves, dm, score - MOVE as i32 / 2);
+                            moves.add(dm, -(score - MOVE as i32 / 2));
                         }
                     }
                 }
@@ -371,7 +390,7 @@ impl Reader {
                     _ => {}
                 }
             }
-            if next_to_cutter && !connecting && edge_point(b, m) {
+            if next_to_cutter && !connecting && edge_distance(b, m) == 0 {
                 bonus += 10;
             }
             if (b.has_liberty(s1, m) && b.libs(s1) == 3)
@@ -431,11 +450,7 @@ fn atari_liberty_starts_the_path(b: &Board, s: Point, own: &mut Distances, other
 /// join at no cost, other points take a move.
 fn spread_from_empty(b: &Board, own: Cell, pos: Point, d: u32, out: &mut Distances) {
     let none = [Point::NONE; 2];
-    for k in 0..4 {
-        let (right, up) = (DIRS[k], DIRS[(k + 1) % 4]);
-        let a = step(pos, right);
-        let g = step(pos, up);
-        let bb = step(a, up);
+    for Quadrant { a, g, b: bb, .. } in quadrants(pos) {
         match b.cell(a) {
             c if c == own => {
                 let cost = if double_threat_on_arrival(b, pos, a, out) {
@@ -485,12 +500,7 @@ fn cannot_escape_atari(b: &Board, s: Point) -> bool {
         return false;
     }
     // A neighbour of ours it could capture instead.
-    let enemy = Cell::from(color.opponent());
-    !b.string_stones(s).any(|st| {
-        st.neighbors()
-            .iter()
-            .any(|&n| b.cell(n) == enemy && b.libs(n) == 1)
-    })
+    adjacent_strings(b, s, 1).as_slice().is_empty()
 }
 
 /// A move into atari that takes nothing and is no ko capture.
@@ -500,22 +510,4 @@ fn self_atari_without_ko(b: &Board, p: Point, color: Color) -> bool {
     }
     let e = b.move_effect(p, color);
     e.libs <= 1 && e.captured == 0
-}
-
-fn edge_point(b: &Board, p: Point) -> bool {
-    p.neighbors().iter().any(|&n| b.cell(n) == Cell::Border)
-}
-
-/// Adds `p` with distance `d` (stored negated), keeping the smaller distance of a repeat.
-fn add_min(moves: &mut MoveList, p: Point, d: i32) {
-    if p == Point::NONE {
-        return;
-    }
-    for i in 0..moves.len {
-        if moves.pts[i] == p {
-            moves.scores[i] = moves.scores[i].max(-d);
-            return;
-        }
-    }
-    moves.add(p, -d);
 }

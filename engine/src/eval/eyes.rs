@@ -4,20 +4,29 @@
 //! opponent stones inside it (short of liberties or small and unable to connect out, see
 //! [`is_inside_stone`]), enclosed by the colour's stones and the edge. An empty point of the
 //! set that touches a live opponent stone is *marginal*: the opponent can play there from
-//! outside, and the flood does not pass through it. A region that still reaches empty points outside it is open, not an eye space.
+//! outside, and the flood does not pass through it to another marginal point. An eye point
+//! reached only past a marginal one belongs to the space when the space is small enough to
+//! search (the minimax plays the margin out). A region that still reaches empty points
+//! outside it is open, not an eye space.
 //!
-//! An empty point is *false* by the diagonal rule when the opponent holds at least two of its
-//! diagonals (one on the edge or in a corner): the stones around it can be cut apart.
-//! Marginal and false points are *weak*: alone they make no eye.
+//! A point is *false* by the diagonal rule when the opponent holds at least two of its
+//! diagonals (one on the edge or in a corner): the stones around it can be cut apart. The
+//! point of an inside opponent stone is judged the same way, as the point it leaves when
+//! taken. Marginal and false points are *weak*: alone they make no eye.
 //!
 //! The value of an eye space is found by a small exhaustive minimax over its points
 //! ([`eye_value`]): the defender plays inside to split the space, the attacker plays inside to
 //! occupy points the defender needs (an attacker stone on a marginal point is connected
 //! outside, as is one joined to it: it takes the point out of the space and makes its
 //! neighbours marginal); both may also play the *keys* of half eyes, empty diagonals outside
-//! the space that decide whether a point is false. After both pass, each connected part of the space that is not filled by the
-//! defender and still holds an empty strong point is one eye; attacker stones with at most one
-//! liberty are captured, and their part is an eye only if a captured point is strong.
+//! the space that decide whether a point is false (where an attacker stone would not be taken
+//! at once: it captures, has three liberties, or two and no ladder). After both pass, each
+//! connected part of the space that is not filled by the defender and still holds an empty
+//! strong point is one eye; attacker stones with at most one liberty are captured: one stone
+//! leaves an eye if its point is strong, two or three if two of their points are (the attacker
+//! throws in again on the weak one), four or more leave a space of their shape, solved in
+//! turn with the attacker to move (a straight four is two eyes, a square four one) unless
+//! the defender's capturing stones stand inside it, cut off from the walls.
 //! `min` is the count with the attacker moving first, `max` with the defender moving first
 //! (both capped at two), with the first moves that achieve them as the vital attack and
 //! defence points. Spaces too big to search are judged by their core ([`big_space_value`]).
@@ -157,7 +166,7 @@ fn enemy_diagonals(b: &Board, p: Point, color: Color, strict: bool) -> (usize, b
 }
 
 /// Could the opponent of `color` put a stone on the empty point `p` that is not captured at
-/// once: it captures, or it has at least three liberties (with two the defender ataris it).
+/// once: it captures, or it has at least three liberties, or two and no ladder takes it.
 fn attacker_can_stand(b: &Board, p: Point, color: Color) -> bool {
     let attacker = color.opponent();
     let mut seen = [Point::default(); 3];
@@ -186,7 +195,31 @@ fn attacker_can_stand(b: &Board, p: Point, color: Color) -> bool {
             return true;
         }
     }
-    false
+    // Two liberties: the stone stands unless the defender's atari runs it down in a ladder
+    // (read on a copy).
+    count == 2 && b.is_legal_simple(p, attacker) && !ladder_takes(b, p, Some(attacker))
+}
+
+/// Does a ladder capture the string at `s`, after `first` plays its stone there if given?
+/// Read on a copy of `b` kept per thread (copying into it allocates nothing).
+fn ladder_takes(b: &Board, s: Point, first: Option<Color>) -> bool {
+    thread_local! {
+        static SCRATCH: RefCell<Option<Board>> = const { RefCell::new(None) };
+    }
+    SCRATCH.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let board = match slot.as_mut() {
+            Some(board) => {
+                board.clone_from(b);
+                board
+            }
+            None => slot.insert(b.clone()),
+        };
+        if let Some(color) = first {
+            board.play_unchecked(s, color);
+        }
+        crate::tactics::reading::with_reader(|r| r.ladder_attack(board, s)).0 != 0
+    })
 }
 
 /// Scratch marks reused between calls (no allocation of board-sized arrays per call).
@@ -295,22 +328,9 @@ fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
     if effect.captured != 0 || effect.libs > 2 {
         return false;
     }
-    // Ladders are read on a copy, made only when one is read.
-    let mut copy: Option<Board> = None;
-    let mut ladder_takes = |s: Point, play_first: bool| {
-        let board = copy.get_or_insert_with(|| b.clone());
-        if play_first {
-            board.play_unchecked(s, color.opponent());
-        }
-        let taken = crate::tactics::reading::with_reader(|r| r.ladder_attack(board, s)).0 != 0;
-        if play_first {
-            board.undo();
-        }
-        taken
-    };
     // The opponent's stone there must be lost: in atari at once, or caught in a ladder (a
     // full read at every such point made the owl eight times slower).
-    if effect.libs == 2 && !ladder_takes(p, true) {
+    if effect.libs == 2 && !ladder_takes(b, p, Some(color.opponent())) {
         return false;
     }
     // The live strings it touches must stand: one the defender can capture is a target, and
@@ -320,7 +340,7 @@ fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
         b.color_at(n) != Some(color.opponent())
             || is_inside(b, n, color, strict)
             || b.libs(n) > 2
-            || !ladder_takes(n, false)
+            || !ladder_takes(b, n, None)
     })
 }
 
@@ -331,7 +351,32 @@ fn touches_live_enemy(b: &Board, p: Point, color: Color, strict: bool) -> bool {
         .any(|&n| b.color_at(n) == Some(color.opponent()) && !is_inside(b, n, color, strict))
 }
 
+/// The eye space from `start`. An eye point reached only past a marginal point (the live
+/// opponent stone there is part of the wall) belongs to the space when the space is small
+/// enough for the minimax, which plays the marginal point out; a larger one's core cannot.
 fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
+    let mut stopped_at_margin = false;
+    flood_eye_space_with(b, start, color, strict, false, &mut stopped_at_margin).or_else(|| {
+        // (A strict flood looks for what remains around a lively string: the space past
+        // its margins is the whole one, judged by `eye_space_at`.)
+        if !stopped_at_margin || strict {
+            return None;
+        }
+        flood_eye_space_with(b, start, color, strict, true, &mut stopped_at_margin)
+            .filter(|space| space.points.len() <= MAX_SEARCH_POINTS)
+    })
+}
+
+/// The flood of [`flood_eye_space`]; `stopped_at_margin` is set when an eye point behind a
+/// marginal point was left out.
+fn flood_eye_space_with(
+    b: &Board,
+    start: Point,
+    color: Color,
+    strict: bool,
+    through_margins: bool,
+    stopped_at_margin: &mut bool,
+) -> Option<EyeSpace> {
     let node = |p: Point| match b.cell(p) {
         Cell::Empty => true,
         c if c.color() == Some(color.opponent()) => is_inside(b, p, color, strict),
@@ -371,7 +416,11 @@ fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Optio
                     continue;
                 }
                 if node(n) {
-                    if touches_live_enemy && b.cell(n) == Cell::Empty {
+                    if touches_live_enemy
+                        && b.cell(n) == Cell::Empty
+                        && (!through_margins || self::touches_live_enemy(b, n, color, strict))
+                    {
+                        *stopped_at_margin = true;
                         // An empty point beyond a marginal one: the region leaks unless that
                         // point is reached another way (checked below).
                         continue;
@@ -484,6 +533,9 @@ struct Shape {
     /// Marginal points: an attacker stone there is connected outside and cannot be
     /// captured, so it takes the point out of the space.
     marginal: u16,
+    /// The space left by captured stones, solved inside another space's minimax: its own
+    /// captures are judged without solving again.
+    nested: bool,
 }
 
 impl Shape {
@@ -527,16 +579,94 @@ impl Shape {
             // that liberty), and the eye is where they stood: a throw-in on a false point
             // leaves a false eye however strong the point the defender fills.
             let empty = part & !attacker;
-            let eye = if empty.count_ones() <= 1 && part & attacker != 0 {
-                part & attacker & strong != 0
-            } else {
-                empty & strong != 0
-            };
-            if eye {
+            let taken = part & attacker;
+            if empty.count_ones() <= 1 && taken != 0 {
+                eyes += if taken.count_ones() >= CAPTURED_SPACE_STONES
+                    && !self.nested
+                    && defender & self.around(taken) == 0
+                {
+                    // Four stones or more taken with one move leave a space of their shape,
+                    // with the attacker to move: a straight four is two eyes, a square four
+                    // one. (Capturing stones inside the space, cut off from the walls, would
+                    // be short of liberties there: then no more than one eye is counted.)
+                    self.captured_space_eyes(taken, strong)
+                } else {
+                    // Two or three stones taken leave a space the attacker throws in again:
+                    // on a false point, if it has one, so the defender's capture fills the
+                    // strong one.
+                    let needed = taken.count_ones().min(2);
+                    u8::from((taken & strong).count_ones() >= needed)
+                };
+            } else if empty & strong != 0 {
                 eyes += 1;
             }
         }
-        eyes
+        eyes.min(2)
+    }
+
+    /// The points next to `points`.
+    fn around(&self, points: u16) -> u16 {
+        let mut out = 0;
+        let mut bits = points;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            out |= self.adjacent[i];
+        }
+        out & !points
+    }
+
+    /// Eyes in the space that the captured stones `taken` leave, the attacker moving first:
+    /// the minimax of that space, all empty, solved once per shape.
+    fn captured_space_eyes(&self, taken: u16, strong: u16) -> u8 {
+        let mut index = [0usize; MAX_SEARCH_POINTS];
+        let mut k = 0;
+        for (i, slot) in index.iter_mut().enumerate().take(self.n) {
+            if taken & (1 << i) != 0 {
+                *slot = k;
+                k += 1;
+            }
+        }
+        let remap = |mask: u16| {
+            let mut out = 0u16;
+            let mut bits = mask & taken;
+            while bits != 0 {
+                out |= 1 << index[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            out
+        };
+        let mut space = Shape {
+            n: k,
+            nodes: k,
+            adjacent: [0; MAX_SEARCH_NODES],
+            keys: [0; MAX_SEARCH_POINTS],
+            keys_needed: [0; MAX_SEARCH_POINTS],
+            diagonal: [0; MAX_SEARCH_POINTS],
+            strong: remap(strong),
+            attacker: 0,
+            marginal: 0,
+            nested: true,
+        };
+        let mut bits = taken;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            space.adjacent[index[i]] = remap(self.adjacent[i]);
+            space.diagonal[index[i]] = remap(self.diagonal[i]);
+        }
+        NESTED_VALUES.with(|c| {
+            let known = c
+                .borrow()
+                .iter()
+                .find(|v| v.0 == taken && v.1 == strong)
+                .map(|v| v.2);
+            known.unwrap_or_else(|| {
+                let min = solved(space).min;
+                c.borrow_mut().push((taken, strong, min));
+                min
+            })
+        })
     }
 
     /// Attacker stones connected outside: those on marginal points and every attacker stone
@@ -631,12 +761,26 @@ struct Memo {
     generation: u32,
 }
 
+impl Memo {
+    fn new(states: usize) -> Memo {
+        Memo {
+            value: vec![0; 4 * states],
+            stamp: vec![0; 4 * states],
+            generation: 0,
+        }
+    }
+}
+
+/// Stones taken together that leave a space worth solving on its own (fewer make one eye
+/// at most).
+const CAPTURED_SPACE_STONES: u32 = 4;
+
 thread_local! {
-    static MEMO: RefCell<Memo> = RefCell::new(Memo {
-        value: vec![0; 4 * SEARCH_STATES],
-        stamp: vec![0; 4 * SEARCH_STATES],
-        generation: 0,
-    });
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::new(SEARCH_STATES));
+    /// States of a nested space: its points only (3^[`MAX_SEARCH_POINTS`]).
+    static NESTED_MEMO: RefCell<Memo> = RefCell::new(Memo::new(19_683));
+    /// The nested spaces' values met in the space being solved: (taken, strong, eyes).
+    static NESTED_VALUES: RefCell<Vec<(u16, u16, u8)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Best eye count for the side to move (`defender_to_move`), with both sides free to pass;
@@ -811,7 +955,13 @@ pub fn eye_value(
     false_points: &[Point],
     color: Color,
 ) -> EyeValue {
-    let is_strong = |p: Point| !marginal.contains(&p) && !false_points.contains(&p);
+    // An inside opponent stone's point becomes an eye point once the stone is taken, and the
+    // diagonal rule judges it then as any other.
+    let is_strong = |p: Point| {
+        !marginal.contains(&p)
+            && !false_points.contains(&p)
+            && (b.cell(p) == Cell::Empty || !is_false(b, p, color, false))
+    };
     if points.len() > MAX_SEARCH_POINTS {
         return big_space_value(b, points, marginal, is_strong);
     }
@@ -825,6 +975,7 @@ pub fn eye_value(
         strong: 0,
         attacker: 0,
         marginal: 0,
+        nested: false,
     };
     for (i, &p) in points.iter().enumerate() {
         for (j, &q) in points.iter().enumerate() {
@@ -855,7 +1006,7 @@ pub fn eye_value(
     }
     let mut key_points = [Point::default(); MAX_SEARCH_NODES];
     for (i, &p) in points.iter().enumerate() {
-        if b.cell(p) != Cell::Empty || !is_strong(p) {
+        if !is_strong(p) {
             continue;
         }
         let (enemy, edge) = enemy_diagonals(b, p, color, false);
@@ -894,18 +1045,7 @@ pub fn eye_value(
             key_points[i]
         }
     };
-    let solved = SOLVED.with(|c| c.borrow().get(&shape).copied());
-    let solved = solved.unwrap_or_else(|| {
-        let solved = solve(&shape);
-        SOLVED.with(|c| {
-            let mut cache = c.borrow_mut();
-            if cache.len() >= SOLVED_CAPACITY {
-                cache.clear();
-            }
-            cache.insert(shape, solved);
-        });
-        solved
-    });
+    let solved = solved(shape);
     EyeValue {
         min: solved.min,
         max: solved.max,
@@ -926,7 +1066,7 @@ struct Solved {
 }
 
 /// Shapes solved so far, per thread, forgotten when full.
-const SOLVED_CAPACITY: usize = 1 << 14;
+const SOLVED_CAPACITY: usize = 1 << 16;
 
 thread_local! {
     // The same eye spaces come back at every node of an owl search and at every dragon of a
@@ -936,11 +1076,34 @@ thread_local! {
         RefCell::new(std::collections::HashMap::new());
 }
 
+/// [`solve`], from the cache when `shape` was solved before.
+fn solved(shape: Shape) -> Solved {
+    if let Some(known) = SOLVED.with(|c| c.borrow().get(&shape).copied()) {
+        return known;
+    }
+    let solved = solve(&shape);
+    SOLVED.with(|c| {
+        let mut cache = c.borrow_mut();
+        if cache.len() >= SOLVED_CAPACITY {
+            cache.clear();
+        }
+        cache.insert(shape, solved);
+    });
+    solved
+}
+
 /// The minimax of `shape` from its start: eye counts with the attacker and with the
 /// defender moving first, the moves that get them, and other first attacker moves that hold
 /// the space to the attacker's count.
 fn solve(shape: &Shape) -> Solved {
-    MEMO.with(|m| {
+    // A nested space is solved while its outer space's memo is in use.
+    let memo_cell = if shape.nested {
+        &NESTED_MEMO
+    } else {
+        NESTED_VALUES.with(|c| c.borrow_mut().clear());
+        &MEMO
+    };
+    memo_cell.with(|m| {
         let mut memo = m.borrow_mut();
         memo.generation = memo.generation.wrapping_add(1);
         if memo.generation == 0 {
@@ -949,8 +1112,15 @@ fn solve(shape: &Shape) -> Solved {
         }
         let a = shape.attacker;
         let (min, attack) = minimax(shape, &mut memo, 0, a, false, false);
-        let (max, defense) = minimax(shape, &mut memo, 0, a, true, false);
+        let (max, mut defense) = minimax(shape, &mut memo, 0, a, true, false);
         let differ = min < max;
+        // The attacker's vital point is the defender's: when it serves the defender as well
+        // as the move found, it is the answer.
+        if let Some(vital) = attack.filter(|&v| differ && Some(v) != defense && a & (1 << v) == 0)
+            && minimax(shape, &mut memo, 1 << vital, a, false, false).0 == max
+        {
+            defense = Some(vital);
+        }
         let mut other_attacks = [None; OTHER_ATTACKS];
         if differ {
             // Every first attacker move that holds the space to `min` (the memo makes these

@@ -396,3 +396,138 @@ fn a_margin_the_opponent_would_enter_into_a_ladder_is_false() {
     assert!(space.marginal.is_empty(), "{:?}", space.marginal);
     assert_eq!((space.value.min, space.value.max), (1, 1));
 }
+
+// Eyes where opponent stones stand: the points they leave when taken. Each answer below is
+// GNU Go's `eval_eye` on the same position.
+
+#[test]
+fn a_captured_stone_between_two_enemy_diagonals_leaves_a_false_eye() {
+    // White C4 is in atari; Black takes it at C3, and C4 is then an eye point with White B5
+    // and D5 on its diagonals: a false eye, no eye at all.
+    let b = setup(&[
+        ". . . . . . .",
+        "O O . O O . .",
+        "O O X O O . .",
+        ". X O X . . .",
+        ". X . X . . .",
+        ". X X X . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "C3");
+    assert_eq!((v.min, v.max), (0, 0));
+}
+
+#[test]
+fn the_diagonal_of_a_stone_to_be_captured_is_a_key() {
+    // White A4 is taken at A3; its point on the edge is false once White stands on B5 (White
+    // C5 gives that stone room). B5 is the vital point for both.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "X . O . . . .",
+        "O X . . . . .",
+        ". X . . . . .",
+        "X X . . . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "A3");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "B5")));
+    assert_eq!(v.defense, Some(pt(&b, "B5")));
+}
+
+#[test]
+fn two_stones_taken_on_a_false_point_leave_no_eye() {
+    // White C5 joins C4 in atari; Black takes both at C3 and White throws in again at C5,
+    // which has White B6 and D6 on its diagonals: Black's capture fills C4, the strong point.
+    // Black playing C5 first keeps the eye.
+    let b = setup(&[
+        ". O . O . . .",
+        "O O X O O . .",
+        ". X . X . . .",
+        ". X O X . . .",
+        ". X . X . . .",
+        ". X X X . . .",
+        ". . . . . . .",
+    ]);
+    let v = value_at(&b, "C3");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "C5")));
+    assert_eq!(v.defense, Some(pt(&b, "C5")));
+}
+
+#[test]
+fn an_eye_point_behind_a_marginal_point_belongs_to_the_space() {
+    // C4 is reached only through C5, which White D5 touches: the space is B5-C5-C4, two eyes
+    // if Black plays C5 first, none if White does.
+    let b = setup(&[
+        ". X X . . . .",
+        "X X X O O . .",
+        "X . . O . . .",
+        "X X . X O . .",
+        ". X X X O . .",
+        ". . . X O . .",
+        ". . . . . . .",
+    ]);
+    let space = eye_space_at(&b, pt(&b, "B5"), Color::Black).expect("an eye space");
+    assert!(space.contains(pt(&b, "C4")), "{:?}", space.points);
+    let v = space.value;
+    assert_eq!((v.min, v.max), (0, 2));
+    assert_eq!(v.attack, Some(pt(&b, "C5")));
+    assert_eq!(v.defense, Some(pt(&b, "C5")));
+}
+
+#[test]
+fn four_stones_taken_in_a_row_leave_two_eyes() {
+    // White C2-C5 has one liberty, C6: taken, it leaves a straight four.
+    let b = setup(&[
+        ". X X X . . .",
+        ". X . X . . .",
+        ". X O X . . .",
+        ". X O X . . .",
+        ". X O X . . .",
+        ". X O X . . .",
+        ". . X . . . .",
+    ]);
+    let v = value_at(&b, "C6");
+    assert_eq!((v.min, v.max), (2, 2));
+}
+
+#[test]
+fn stones_taken_by_capturing_stones_cut_off_inside_make_one_eye() {
+    // Six white stones with two liberties, A1 and C1: Black's capturing stones there stand
+    // alone inside the space, short of liberties, and White plays inside again.
+    let b = setup(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X . .",
+        "O O O O X . .",
+        ". O . O X . .",
+    ]);
+    let v = eye_space_at(&b, pt(&b, "A1"), Color::White)
+        .expect("an eye space")
+        .value;
+    assert_eq!((v.min, v.max), (1, 1));
+}
+
+#[test]
+fn a_key_where_the_opponent_would_have_two_liberties_and_no_ladder_counts() {
+    // White H5 would have two liberties, E6 and F5, and F5 joins it to White's group: no
+    // ladder takes it, so H5 makes the edge eye at J4 false.
+    let b = setup(&[
+        ". . . . . . . . .",
+        ". . O X . . . X X",
+        ". . O X . X X X O",
+        ". O O X . O O O O",
+        "O . O O O . X . X",
+        "O . O X X X X X .",
+        ". . . O O O O X X",
+        "O O . . O O X X .",
+        ". . O O . X O . X",
+    ]);
+    let v = value_at(&b, "J4");
+    assert_eq!((v.min, v.max), (0, 1));
+    assert_eq!(v.attack, Some(pt(&b, "H5")));
+}

@@ -435,6 +435,37 @@ impl Reader {
         }
     }
 
+    /// Liberties of attacker strings that press on our liberties without touching us, when
+    /// they are short of liberties (two or three): shortening them first turns the
+    /// attacker's next move at our liberty into a self-atari.
+    pub(super) fn press_back(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        color: Color,
+        moves: &mut MoveList,
+        score: i32,
+    ) {
+        let target = b.string_id(s);
+        let libs = libs_of(b, s);
+        let mut seen = MoveList::new();
+        for &l in libs.as_slice() {
+            for n in l.neighbors() {
+                if b.color_at(n) != Some(color.opponent())
+                    || !(2..=3).contains(&b.libs(n))
+                    || seen.contains(b.string_id(n))
+                    || touches(b, n, target)
+                {
+                    continue;
+                }
+                seen.add(b.string_id(n), 0);
+                for &x in libs_of(b, n).as_slice() {
+                    moves.add(x, score);
+                }
+            }
+        }
+    }
+
     /// Moves next to a liberty that make the attacker's play there a self-atari or gain
     /// room: hane and jumps out of a net.
     pub(super) fn special_rescue(
@@ -600,4 +631,13 @@ fn room_after(b: &mut Board, p: Point, mover: Color, first: &mut [Point; 1]) -> 
     b.first_liberties(p, first);
     b.undo();
     n
+}
+
+/// Does the string at `n` touch the string whose id is `target`?
+fn touches(b: &Board, n: Point, target: Point) -> bool {
+    b.string_stones(n).any(|p| {
+        p.neighbors()
+            .iter()
+            .any(|&q| b.color_at(q).is_some() && b.string_id(q) == target)
+    })
 }

@@ -377,6 +377,9 @@ impl Reader {
             self.special_rescue(b, s, color, &mut moves, 0);
             self.defend_backfill(b, s, color, &mut moves, 0);
         }
+        if d <= self.opts.break_chain_depth {
+            self.press_back(b, s, color, &mut moves, -5);
+        }
         self.deep_defence_moves(b, s, color, &boundary, d, &mut moves);
         self.run_phase(
             b,

@@ -674,3 +674,25 @@ fn a_plain_capture_needs_no_table_and_a_snapback_still_reads() {
     assert_eq!(r.attack(&mut b, a1).0, 0, "taking at B1 is a snapback");
     assert!(b.is_legal_simple(b1, Color::White));
 }
+
+#[test]
+fn the_stone_pressing_on_a_liberty_is_shortened_first() {
+    // White A9-A8-B8-B7 has two liberties, A7 and B6, and neither extension saves it. Black
+    // A6 presses on A7 without touching it: White A5 takes one of its liberties, and then
+    // Black's atari at A7 or B6 is a self-atari (GNU Go: attack A9 = 1 B6, defend A9 = 1 A5).
+    let mut b = setup(&[
+        "O X X . . . . . .",
+        "O O X . . . . . .",
+        ". O X X . . . . .",
+        "X . O X . . . . .",
+        ". O O X . . . . .",
+        "O X X X . . . . .",
+        ". O O O . . . . .",
+        ". . . O . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (b6, a5) = (pt(&b, "B6"), pt(&b, "A5"));
+    let (a, d) = read(&mut b, "A9");
+    assert_eq!(a, (WIN, Some(b6)));
+    assert_eq!(d, (WIN, Some(a5)));
+}

@@ -113,6 +113,21 @@ impl Reader {
                     );
                 }
             }
+            // Near the root, a capturing race: shorten the defender strings (other than the
+            // target) that hold it, from their outside liberties, so that they fall first.
+            if self.depth_now() <= 1 {
+                let racers = adjacent_strings(b, t, 3);
+                for &u in racers.as_slice() {
+                    if b.string_id(u) == b.string_id(s) || b.libs(u) < 2 {
+                        continue;
+                    }
+                    for &l in libs_of(b, u).as_slice() {
+                        if !b.has_liberty(t, l) {
+                            moves.add(l, score - 5);
+                        }
+                    }
+                }
+            }
         }
     }
 

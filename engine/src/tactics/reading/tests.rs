@@ -696,3 +696,24 @@ fn the_stone_pressing_on_a_liberty_is_shortened_first() {
     assert_eq!(a, (WIN, Some(b6)));
     assert_eq!(d, (WIN, Some(a5)));
 }
+
+#[test]
+fn the_attacker_wins_the_race_of_its_own_short_string_first() {
+    // Black attacks C3-D3-E3-C2. Black's E2-E1, next to it, has two liberties, and White
+    // F2-G2 holds it with three: H2 shortens F2-G2 from outside, so that Black's string wins
+    // that race and the target stays short (GNU Go: attack C3 = 1 H2).
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . O O",
+        "X X . . . . . O .",
+        ". X . . . . . O O",
+        "X X X X X X . O .",
+        ". X O O O X X O O",
+        "X X O . X O O . .",
+        ". . . O X . . . .",
+    ]);
+    let h2 = pt(&b, "H2");
+    let (a, _) = read(&mut b, "C3");
+    assert_eq!(a, (WIN, Some(h2)));
+}

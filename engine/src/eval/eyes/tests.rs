@@ -531,3 +531,46 @@ fn a_key_where_the_opponent_would_have_two_liberties_and_no_ladder_counts() {
     assert_eq!((v.min, v.max), (0, 1));
     assert_eq!(v.attack, Some(pt(&b, "H5")));
 }
+
+/// A position after `moves` random legal moves on a `size` board: dead stones, stones in
+/// atari and ragged walls, the inputs the eye code meets in the owl and in `eval_eye`.
+fn random_position(size: usize, seed: u64, moves: usize) -> Board {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut b = Board::new(size).unwrap();
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        let legal: Vec<Point> = b
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| b.is_legal_simple(p, color) && !b.is_eye(p, color))
+            .collect();
+        if legal.is_empty() {
+            b.pass(color);
+        } else {
+            b.play_unchecked(legal[rng.random_range(0..legal.len())], color);
+        }
+        color = color.opponent();
+    }
+    b
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+    #[test]
+    fn every_eye_value_is_bounded_and_repeatable(size in 5usize..=13, seed in proptest::prelude::any::<u64>()) {
+        let b = random_position(size, seed, size * size);
+        for p in b.points() {
+            let first = eye_space_of_point(&b, p).map(|s| s.value);
+            let again = eye_space_of_point(&b, p).map(|s| s.value);
+            proptest::prop_assert_eq!(first, again);
+            if let Some(v) = first {
+                proptest::prop_assert!(v.min <= v.max && v.max <= 2, "{v:?} at {p:?}");
+                // Vital points are named exactly when the two counts differ.
+                proptest::prop_assert_eq!(v.attack.is_some(), v.min < v.max, "{:?}", v);
+            }
+        }
+    }
+}

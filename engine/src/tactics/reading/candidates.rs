@@ -481,6 +481,35 @@ impl Reader {
         }
     }
 
+    /// In a capturing race with a boundary string short of liberties (two at most), our
+    /// other strings next to it that are in atari would give it liberties when taken: save
+    /// them (extend, or capture an attacker string in atari next to them).
+    pub(super) fn save_race_partners(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        boundary: &Boundary,
+        moves: &mut MoveList,
+        score: i32,
+    ) {
+        let target = b.string_id(s);
+        for &racer in boundary.strings() {
+            if b.libs(racer) > 2 {
+                continue;
+            }
+            let partners = adjacent_strings(b, racer, 1);
+            for &t in partners.as_slice() {
+                if b.string_id(t) == target {
+                    continue;
+                }
+                moves.add(b.liberties(t).next().expect("one liberty"), score);
+                for &u in adjacent_strings(b, t, 1).as_slice() {
+                    moves.add(b.liberties(u).next().expect("one liberty"), score + 5);
+                }
+            }
+        }
+    }
+
     /// Moves next to a liberty that make the attacker's play there a self-atari or gain
     /// room: hane and jumps out of a net.
     pub(super) fn special_rescue(

@@ -380,6 +380,9 @@ impl Reader {
         if d <= self.opts.break_chain_depth {
             self.press_back(b, s, color, &mut moves, -5);
         }
+        if d <= 1 {
+            self.save_race_partners(b, s, &boundary, &mut moves, 0);
+        }
         self.deep_defence_moves(b, s, color, &boundary, d, &mut moves);
         self.run_phase(
             b,

@@ -717,3 +717,25 @@ fn the_attacker_wins_the_race_of_its_own_short_string_first() {
     let (a, _) = read(&mut b, "C3");
     assert_eq!(a, (WIN, Some(h2)));
 }
+
+#[test]
+fn the_defender_saves_the_partner_that_feeds_the_race() {
+    // Black G9-H9-J9 and White's F9...J7 race with two liberties each (H8, J8). Black's
+    // G6-H6-J6-H5-H4-J4, next to White's racer, is in atari: taken, it would give White
+    // liberties. E6 takes White F6 and saves it (GNU Go: attack G9 = 1 J5, defend G9 = 1 E6).
+    let mut b = setup(&[
+        ". . X . X O X X X",
+        ". . X . X O O . .",
+        ". . X X X X O O O",
+        ". . . X . O X X X",
+        ". . . X X X O X .",
+        ". . . X O O O X X",
+        ". . . X O . O O O",
+        ". . . X O O . O O",
+        ". . . X O . . . .",
+    ]);
+    let (j5, e6) = (pt(&b, "J5"), pt(&b, "E6"));
+    let (a, d) = read(&mut b, "G9");
+    assert_eq!(a, (WIN, Some(j5)));
+    assert_eq!(d, (WIN, Some(e6)));
+}

@@ -73,3 +73,35 @@ pub(crate) fn along_playouts(
         }
     }
 }
+
+/// Plays `moves` random legal moves (a few passes among them), alternating colours.
+pub(crate) fn random_moves(b: &mut Board, rng: &mut rand::rngs::SmallRng, moves: usize) {
+    random_moves_with(b, rng, moves, true);
+}
+
+/// [`random_moves`]; without `fill_own_eyes` no side fills its own one-point eyes (the game
+/// keeps living groups, dead stones and stones in atari, as real games do), and a side
+/// passes only when it has no other move.
+pub(crate) fn random_moves_with(
+    b: &mut Board,
+    rng: &mut rand::rngs::SmallRng,
+    moves: usize,
+    fill_own_eyes: bool,
+) {
+    use rand::Rng;
+    let mut color = Color::Black;
+    for _ in 0..moves {
+        let legal: Vec<Point> = b
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| b.is_legal_simple(p, color) && (fill_own_eyes || !b.is_eye(p, color)))
+            .collect();
+        if legal.is_empty() || (fill_own_eyes && rng.random_bool(0.02)) {
+            b.pass(color);
+        } else {
+            b.play_unchecked(legal[rng.random_range(0..legal.len())], color);
+        }
+        color = color.opponent();
+    }
+}

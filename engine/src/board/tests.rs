@@ -1,5 +1,5 @@
 use super::*;
-use crate::test_util::pt;
+use crate::test_util::{pt, random_moves};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -392,25 +392,6 @@ fn make_unmake_restores_everything_19x19() {
         random_game_round_trip(19, seed, 600).unwrap();
     }
     random_game_round_trip(25, 99, 900).unwrap();
-}
-
-/// Plays `moves` random legal moves (a few passes among them), alternating colours.
-fn random_moves(b: &mut Board, rng: &mut SmallRng, moves: usize) {
-    let mut color = Color::Black;
-    for _ in 0..moves {
-        let legal: Vec<Point> = b
-            .empty_points()
-            .iter()
-            .copied()
-            .filter(|&p| b.is_legal_simple(p, color))
-            .collect();
-        if legal.is_empty() || rng.random_bool(0.02) {
-            b.pass(color);
-        } else {
-            b.play_unchecked(legal[rng.random_range(0..legal.len())], color);
-        }
-        color = color.opponent();
-    }
 }
 
 fn same_position(a: &Board, b: &Board) -> bool {

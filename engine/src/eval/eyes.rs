@@ -655,18 +655,7 @@ impl Shape {
             space.adjacent[index[i]] = remap(self.adjacent[i]);
             space.diagonal[index[i]] = remap(self.diagonal[i]);
         }
-        NESTED_VALUES.with(|c| {
-            let known = c
-                .borrow()
-                .iter()
-                .find(|v| v.0 == taken && v.1 == strong)
-                .map(|v| v.2);
-            known.unwrap_or_else(|| {
-                let min = solved(space).min;
-                c.borrow_mut().push((taken, strong, min));
-                min
-            })
-        })
+        solved(space).min
     }
 
     /// Attacker stones connected outside: those on marginal points and every attacker stone
@@ -779,8 +768,6 @@ thread_local! {
     static MEMO: RefCell<Memo> = RefCell::new(Memo::new(SEARCH_STATES));
     /// States of a nested space: its points only (3^[`MAX_SEARCH_POINTS`]).
     static NESTED_MEMO: RefCell<Memo> = RefCell::new(Memo::new(19_683));
-    /// The nested spaces' values met in the space being solved: (taken, strong, eyes).
-    static NESTED_VALUES: RefCell<Vec<(u16, u16, u8)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Best eye count for the side to move (`defender_to_move`), with both sides free to pass;
@@ -1066,7 +1053,7 @@ struct Solved {
 }
 
 /// Shapes solved so far, per thread, forgotten when full.
-const SOLVED_CAPACITY: usize = 1 << 16;
+const SOLVED_CAPACITY: usize = 1 << 14;
 
 thread_local! {
     // The same eye spaces come back at every node of an owl search and at every dragon of a
@@ -1097,12 +1084,7 @@ fn solved(shape: Shape) -> Solved {
 /// the space to the attacker's count.
 fn solve(shape: &Shape) -> Solved {
     // A nested space is solved while its outer space's memo is in use.
-    let memo_cell = if shape.nested {
-        &NESTED_MEMO
-    } else {
-        NESTED_VALUES.with(|c| c.borrow_mut().clear());
-        &MEMO
-    };
+    let memo_cell = if shape.nested { &NESTED_MEMO } else { &MEMO };
     memo_cell.with(|m| {
         let mut memo = m.borrow_mut();
         memo.generation = memo.generation.wrapping_add(1);

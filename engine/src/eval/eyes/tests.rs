@@ -535,25 +535,10 @@ fn a_key_where_the_opponent_would_have_two_liberties_and_no_ladder_counts() {
 /// A position after `moves` random legal moves on a `size` board: dead stones, stones in
 /// atari and ragged walls, the inputs the eye code meets in the owl and in `eval_eye`.
 fn random_position(size: usize, seed: u64, moves: usize) -> Board {
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-    let mut rng = SmallRng::seed_from_u64(seed);
+    use rand::SeedableRng;
     let mut b = Board::new(size).unwrap();
-    let mut color = Color::Black;
-    for _ in 0..moves {
-        let legal: Vec<Point> = b
-            .empty_points()
-            .iter()
-            .copied()
-            .filter(|&p| b.is_legal_simple(p, color) && !b.is_eye(p, color))
-            .collect();
-        if legal.is_empty() {
-            b.pass(color);
-        } else {
-            b.play_unchecked(legal[rng.random_range(0..legal.len())], color);
-        }
-        color = color.opponent();
-    }
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    crate::test_util::random_moves_with(&mut b, &mut rng, moves, false);
     b
 }
 

@@ -104,15 +104,7 @@ impl Reader {
             }
             // Capture defender strings in atari next to it (back-capture): it gains room, and
             // one holding it in atari no longer does.
-            let threats = adjacent_strings(b, t, 1);
-            for &u in threats.as_slice() {
-                if b.string_id(u) != b.string_id(s) {
-                    moves.add(
-                        b.liberties(u).next().expect("one liberty"),
-                        score + if short { 5 } else { 0 },
-                    );
-                }
-            }
+            capture_ataris_next_to(b, t, s, moves, score + if short { 5 } else { 0 });
             // Near the root, a capturing race: shorten the defender strings (other than the
             // target) that hold it, from their outside liberties, so that they fall first.
             if self.depth_now() <= 1 {
@@ -461,19 +453,18 @@ impl Reader {
         moves: &mut MoveList,
         score: i32,
     ) {
-        let target = b.string_id(s);
-        let libs = libs_of(b, s);
-        let mut seen = MoveList::new();
-        for &l in libs.as_slice() {
+        // Those touching us are boundary strings, for the chain-breaking generators.
+        let touching = adjacent_strings(b, s, 3);
+        let mut seen = Points::new();
+        for &l in libs_of(b, s).as_slice() {
             for n in l.neighbors() {
                 if b.color_at(n) != Some(color.opponent())
                     || !(2..=3).contains(&b.libs(n))
-                    || seen.contains(b.string_id(n))
-                    || touches(b, n, target)
+                    || touching.contains(origin(b, n))
+                    || !seen.push_unique(b.string_id(n))
                 {
                     continue;
                 }
-                seen.add(b.string_id(n), 0);
                 for &x in libs_of(b, n).as_slice() {
                     moves.add(x, score);
                 }
@@ -503,9 +494,7 @@ impl Reader {
                     continue;
                 }
                 moves.add(b.liberties(t).next().expect("one liberty"), score);
-                for &u in adjacent_strings(b, t, 1).as_slice() {
-                    moves.add(b.liberties(u).next().expect("one liberty"), score + 5);
-                }
+                capture_ataris_next_to(b, t, s, moves, score + 5);
             }
         }
     }
@@ -677,11 +666,12 @@ fn room_after(b: &mut Board, p: Point, mover: Color, first: &mut [Point; 1]) -> 
     n
 }
 
-/// Does the string at `n` touch the string whose id is `target`?
-fn touches(b: &Board, n: Point, target: Point) -> bool {
-    b.string_stones(n).any(|p| {
-        p.neighbors()
-            .iter()
-            .any(|&q| b.color_at(q).is_some() && b.string_id(q) == target)
-    })
+/// The capturing moves of the enemy strings in atari next to the string at `t`, other than
+/// the string at `except`: taking one gives `t` room, or removes what holds it in atari.
+fn capture_ataris_next_to(b: &Board, t: Point, except: Point, moves: &mut MoveList, score: i32) {
+    for &u in adjacent_strings(b, t, 1).as_slice() {
+        if b.string_id(u) != b.string_id(except) {
+            moves.add(b.liberties(u).next().expect("one liberty"), score);
+        }
+    }
 }

@@ -99,6 +99,10 @@ struct TtEntry {
     key: u64,
     code: i8,
     mv: Point,
+    /// The depth the result was read at. The search narrows with depth (fewer candidates,
+    /// static verdicts trusted), so a result read deeper is not an answer for the same
+    /// position reached nearer the root (a stone thrown in and taken transposes to it).
+    depth: u8,
 }
 
 const TT_BITS: u32 = 16;
@@ -309,16 +313,17 @@ impl Owl {
         b.hash() ^ side ^ komaster
     }
 
-    fn tt_get(&self, key: u64) -> Option<(i32, Point)> {
+    fn tt_get(&self, key: u64, depth: u32) -> Option<(i32, Point)> {
         let e = self.tt[(key >> (64 - TT_BITS)) as usize];
-        (e.key == key).then_some((e.code as i32, e.mv))
+        (e.key == key && u32::from(e.depth) <= depth).then_some((e.code as i32, e.mv))
     }
 
-    fn tt_put(&mut self, key: u64, code: i32, mv: Point) {
+    fn tt_put(&mut self, key: u64, code: i32, mv: Point, depth: u32) {
         self.tt[(key >> (64 - TT_BITS)) as usize] = TtEntry {
             key,
             code: code as i8,
             mv,
+            depth: depth.min(u32::from(u8::MAX)) as u8,
         };
     }
 

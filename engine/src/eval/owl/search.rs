@@ -13,7 +13,7 @@ impl Owl {
             return (WIN, Point::NONE);
         }
         let key = self.tt_key(b, true);
-        if let Some(hit) = self.tt_get(key) {
+        if let Some(hit) = self.tt_get(key, depth) {
             return hit;
         }
         let info = self.evaluate(b, depth);
@@ -51,7 +51,7 @@ impl Owl {
             return (0, Point::NONE);
         }
         let key = self.tt_key(b, false);
-        if let Some(hit) = self.tt_get(key) {
+        if let Some(hit) = self.tt_get(key, depth) {
             return hit;
         }
         let info = self.evaluate(b, depth);
@@ -128,7 +128,7 @@ impl Owl {
             }
         }
         if !self.out_of_budget() {
-            self.tt_put(key, best, best_move);
+            self.tt_put(key, best, best_move, depth);
         }
         (best, best_move)
     }

@@ -450,3 +450,22 @@ fn a_passed_deadline_stops_the_reading_and_a_distant_one_changes_nothing() {
         unbounded.nodes()
     );
 }
+
+#[test]
+fn a_result_read_deeper_is_not_reused_nearer_the_root() {
+    // A stone thrown in and taken brings a position back two moves deeper, where the search
+    // is narrower: that verdict must not answer the same position nearer the root.
+    let mut o = owl();
+    o.tt_put(0xfeed, WIN, Point::NONE, 3);
+    assert_eq!(
+        o.tt_get(0xfeed, 1),
+        None,
+        "read at depth 3, asked at depth 1"
+    );
+    assert_eq!(o.tt_get(0xfeed, 3), Some((WIN, Point::NONE)));
+    assert_eq!(
+        o.tt_get(0xfeed, 6),
+        Some((WIN, Point::NONE)),
+        "a deeper node may use it"
+    );
+}

@@ -276,6 +276,7 @@ fn search(c: &mut Criterion) {
             shapes: PlayoutShapes::cached(&CompiledPatterns),
             territory: false,
             score_share: 0.0,
+            last_good_replies: false,
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(

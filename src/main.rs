@@ -189,6 +189,10 @@ struct GtpArgs {
     /// rest: in a decided game the search still plays for points.
     #[arg(long, default_value_t = tesuji_engine::play::movegen::SCORE_SHARE, value_parser = parse_share)]
     score_share: f32,
+    /// The playouts replay the replies that won earlier playouts of the same search (last
+    /// good reply with forgetting).
+    #[arg(long)]
+    last_good_replies: bool,
     /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
     /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.
     #[arg(long, value_parser = parse_stage)]
@@ -291,6 +295,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.opening_priors = args.opening_priors;
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
+    engine.gen_options.last_good_replies = args.last_good_replies;
     engine.gen_options.without_stages = args
         .without_stage
         .iter()

@@ -29,6 +29,14 @@ pub(super) static COMMANDS: &[Command] = commands! {
     "owl_does_attack" => cmd_owl_does_attack,
     "owl_does_defend" => cmd_owl_does_defend,
     "dragon_status" => cmd_dragon_status,
+    // GNU Go's owl node counter: the nodes the owl commands searched since the reset.
+    "reset_owl_node_counter" => |e, _| {
+        e.owl_nodes_at_reset = e.owl.as_ref().map_or(0, Owl::nodes);
+        Ok(String::new())
+    },
+    "get_owl_node_counter" => |e, _| {
+        Ok((e.owl.as_ref().map_or(0, Owl::nodes) - e.owl_nodes_at_reset).to_string())
+    },
     "analyze_semeai" => cmd_analyze_semeai,
     "combination_attack" => |e, args| {
         let color = e.parse_color(args.first())?;

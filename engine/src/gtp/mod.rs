@@ -36,6 +36,8 @@ pub struct GtpEngine {
     trymoves: Vec<(u64, usize)>,
     /// The session's owl reader, made at the first owl question; its tables persist.
     owl: Option<Owl>,
+    /// The owl reader's node count at the last `reset_owl_node_counter`.
+    owl_nodes_at_reset: u64,
     /// The dragons of the last position asked about, with what they were read under: an
     /// owl question and the next one on the same position share them.
     dragons: Option<(DragonsKey, crate::eval::dragon::Dragons)>,
@@ -108,6 +110,7 @@ impl GtpEngine {
             search_trees: Vec::new(),
             trymoves: Vec::new(),
             owl: None,
+            owl_nodes_at_reset: 0,
             dragons: None,
             quit: false,
         })

@@ -182,3 +182,37 @@ fn dragons_kept_between_questions_follow_the_position() {
     assert_eq!(deeper.hash, cut.hash);
     assert_ne!(deeper.reading, cut.reading);
 }
+
+#[test]
+fn the_owl_node_counter_counts_the_owl_questions_since_its_reset() {
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    assert_eq!(e.handle_line("get_owl_node_counter").unwrap(), "= 0\n\n");
+    // A black group in the corner with room for one eye, walled in by White.
+    for (c, v) in [
+        ("black", "A3"),
+        ("black", "B3"),
+        ("black", "C3"),
+        ("black", "C2"),
+        ("black", "C1"),
+        ("white", "A4"),
+        ("white", "B4"),
+        ("white", "C4"),
+        ("white", "D4"),
+        ("white", "D3"),
+        ("white", "D2"),
+        ("white", "D1"),
+    ] {
+        assert_eq!(e.handle_line(&format!("play {c} {v}")).unwrap(), "= \n\n");
+    }
+    e.handle_line("owl_attack A3").unwrap();
+    let count = |e: &mut GtpEngine| -> u64 {
+        let r = e.handle_line("get_owl_node_counter").unwrap();
+        r.trim_start_matches("= ").trim().parse().unwrap()
+    };
+    let first = count(&mut e);
+    assert!(first > 0, "the attack searched no node");
+    e.handle_line("owl_defend A3").unwrap();
+    assert!(count(&mut e) > first, "the defence adds its nodes");
+    assert_eq!(e.handle_line("reset_owl_node_counter").unwrap(), "= \n\n");
+    assert_eq!(count(&mut e), 0);
+}

@@ -10,6 +10,9 @@ use crate::play::prior::MovePredictor;
 use crate::tactics::pattern_view::PatternSet;
 use std::sync::{Mutex, OnceLock};
 
+mod replies;
+pub use replies::LastGoodReplies;
+
 /// The playout policy's 3×3 shapes (`kind playout`, `patterns/playout.db`): for every
 /// [`relative_code`](crate::play::neighbourhood::relative_code) of an empty point, the weight of a move there among the shape moves next
 /// to the last move, 0 when no shape pattern matches.
@@ -204,9 +207,13 @@ impl PlayoutShapes {
 ///    capture a string our own previous move put in atari and the opponent left there;
 /// 2. when the last move took 3 to 6 of our stones and left an eye space of that shape, its
 ///    vital point (nakade, [`nakade_point`]);
-/// 3. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
+/// 3. with [`HeavyPlayout::with_last_good_replies`], the reply the winners of earlier
+///    playouts of the search played to the last move ([`LastGoodReplies`]: after our previous
+///    move and the last, else after the last alone), when legal, no own eye and no
+///    self-atari;
+/// 4. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
 ///    self-atari), drawn in proportion to their weights;
-/// 4. a uniformly random move that does not fill an own eye nor put two or more stones into
+/// 5. a uniformly random move that does not fill an own eye nor put two or more stones into
 ///    atari (nor, three times in four, a single stone); a pass when there is none.
 ///
 /// Nothing is allocated per playout: the scratch buffer lives in the runner.
@@ -217,6 +224,8 @@ pub struct HeavyPlayout {
     shapes: &'static PlayoutShapes,
     /// The last move around which the latest atari scan found no string in atari.
     quiet_around: Point,
+    /// Replies learnt from the search's earlier playouts (off: `None`).
+    replies: Option<Box<LastGoodReplies>>,
 }
 
 /// Out of 256: how often the shape step is tried (a little randomness keeps the playouts
@@ -234,6 +243,21 @@ impl HeavyPlayout {
             candidates: Vec::with_capacity(MAX_SIZE * MAX_SIZE),
             shapes,
             quiet_around: Point::NONE,
+            replies: None,
+        }
+    }
+
+    /// The same runner playing the last good replies it is taught ([`HeavyPlayout::learn`]).
+    pub fn with_last_good_replies(mut self) -> HeavyPlayout {
+        self.replies = Some(Box::default());
+        self
+    }
+
+    /// Teaches the replies of a finished playout (its moves from the search's root on) won
+    /// by `winner`; nothing without [`HeavyPlayout::with_last_good_replies`].
+    pub fn learn(&mut self, moves: impl Iterator<Item = (Color, Move)>, winner: Color) {
+        if let Some(r) = &mut self.replies {
+            r.learn(moves, winner);
         }
     }
 
@@ -298,6 +322,9 @@ impl HeavyPlayout {
             if let Some(p) = nakade_point(board, color) {
                 return Some(p);
             }
+            if let Some(p) = self.good_reply(board, color, last) {
+                return Some(p);
+            }
             if self.rng.below(256) < SHAPE_RATE {
                 if let Some(p) = self.shape_answer(board, last, color) {
                     return Some(p);
@@ -305,6 +332,27 @@ impl HeavyPlayout {
             }
         }
         self.random_move(board, color)
+    }
+
+    /// The last good reply to `last` (learnt after our previous move and `last`, else after
+    /// `last` alone) when it is a sensible move: empty, legal, no own eye, no self-atari.
+    fn good_reply(&self, board: &mut Board, color: Color, last: Point) -> Option<Point> {
+        let replies = self.replies.as_deref()?;
+        let previous = match board.recent_move(1) {
+            Some((c, Move::Play(p))) if c == color => p,
+            _ => Point::NONE,
+        };
+        replies
+            .replies(color, previous, last)
+            .into_iter()
+            .find(|&p| {
+                p != Point::NONE
+                    && board.cell(p) == Cell::Empty
+                    && (board.empty_neighbors(p) >= 2
+                        || !board.is_eye(p, color)
+                            && board.is_legal_simple(p, color)
+                            && !self_atari(board, p, color, 1))
+            })
     }
 
     /// A [`PlayoutShapes`] move among the eight neighbours of `last`, drawn in proportion to

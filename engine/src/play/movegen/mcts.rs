@@ -191,6 +191,9 @@ pub struct SearchSettings<'a> {
     /// The share of a playout's value that its score gives ([`score_value`]); the win has
     /// the rest. 0: the win alone.
     pub score_share: f32,
+    /// The playouts play the last good replies of the search's earlier playouts
+    /// ([`LastGoodReplies`](crate::play::playout::LastGoodReplies)).
+    pub last_good_replies: bool,
 }
 
 /// Black's value of a playout: its win ([`black_value`]) with `score_share` of it given to
@@ -519,6 +522,9 @@ pub fn search_from(
     }
 
     let mut runner = HeavyPlayout::new(settings.seed ^ board.hash(), settings.shapes);
+    if settings.last_good_replies {
+        runner = runner.with_last_good_replies();
+    }
     let exploration = if settings.predictor.is_some() {
         EXPLORATION_WITH_PRIOR
     } else {
@@ -625,6 +631,15 @@ pub fn search_from(
             }
         };
         count_ownership(board, us, &mut owned);
+        if settings.last_good_replies && black_won != 0.5 {
+            let winner = if black_won > 0.5 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // The two moves before the root are the first moves' context.
+            runner.learn(board.moves().skip(start_moves.saturating_sub(2)), winner);
+        }
 
         // AMAF: who played each point first, from the root on.
         let tag = done as u32;

@@ -126,6 +126,9 @@ pub struct GenOptions {
     /// The share of a playout's value given to its score ([`mcts::playout_value`];
     /// [`SCORE_SHARE`] by default, 0: the win alone).
     pub score_share: f32,
+    /// The playouts play the last good replies of the search's earlier playouts
+    /// ([`crate::play::playout::LastGoodReplies`]).
+    pub last_good_replies: bool,
     /// Stages left out of the valuation (to measure what each is worth in matches).
     pub without_stages: stages::StageSet,
 }
@@ -148,6 +151,7 @@ impl Default for GenOptions {
             opening_priors: false,
             model_playout_weights: false,
             score_share: SCORE_SHARE,
+            last_good_replies: false,
             without_stages: stages::StageSet::default(),
         }
     }
@@ -537,6 +541,7 @@ impl MoveGenerator {
                 root_model_share: self.options.root_model_share,
                 territory: self.options.rules == ScoringRules::Japanese,
                 score_share: self.options.score_share,
+                last_good_replies: self.options.last_good_replies,
                 opening: self.options.opening_priors && stages::empty_corner_remains(ctx.board),
                 shapes: if self.options.model_playout_weights {
                     PlayoutShapes::cached_with_model_weights(self.patterns)

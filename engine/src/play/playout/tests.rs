@@ -410,3 +410,132 @@ fn room_read_from_the_neighbours_agrees_with_counting_the_liberties() {
     // Both answers, many times over.
     assert!(checked > 100_000 && roomy > checked / 4 && roomy < checked * 3 / 4);
 }
+
+/// The moves of a short game as the search's playouts report them.
+fn game(b: &Board, moves: &[(&str, Color)]) -> Vec<(Color, Move)> {
+    moves
+        .iter()
+        .map(|&(v, c)| {
+            let mv = if v == "pass" {
+                Move::Pass
+            } else {
+                Move::Play(pt(b, v))
+            };
+            (c, mv)
+        })
+        .collect()
+}
+
+#[test]
+fn the_winner_s_replies_are_learnt_and_the_loser_s_forgotten() {
+    let b = Board::new(9).unwrap();
+    let (black, white) = (Color::Black, Color::White);
+    let mut r = LastGoodReplies::new();
+    let moves = game(
+        &b,
+        &[("C3", black), ("D3", white), ("D4", black), ("E4", white)],
+    );
+    r.learn(moves.iter().copied(), black);
+    // Black's D4 answered White's D3, after Black's C3.
+    assert_eq!(
+        r.replies(black, pt(&b, "C3"), pt(&b, "D3")),
+        [pt(&b, "D4"), pt(&b, "D4")]
+    );
+    // Another previous move: only the one-move reply.
+    assert_eq!(
+        r.replies(black, pt(&b, "G7"), pt(&b, "D3")),
+        [Point::NONE, pt(&b, "D4")]
+    );
+    // The loser's replies are not learnt.
+    assert_eq!(
+        r.replies(white, pt(&b, "D3"), pt(&b, "D4")),
+        [Point::NONE; 2]
+    );
+    assert_eq!(
+        r.replies(white, Point::NONE, pt(&b, "C3")),
+        [Point::NONE; 2]
+    );
+    // Black loses a playout in which it answered D3 at D4 again: forgotten.
+    r.learn(moves.iter().copied(), white);
+    assert_eq!(
+        r.replies(black, pt(&b, "C3"), pt(&b, "D3")),
+        [Point::NONE; 2]
+    );
+    // ... and White's replies of that playout are now stored.
+    assert_eq!(
+        r.replies(white, pt(&b, "D3"), pt(&b, "D4")),
+        [pt(&b, "E4"), pt(&b, "E4")]
+    );
+    // A loss with another answer leaves a stored reply alone.
+    let other = game(&b, &[("C3", black), ("D3", white), ("E3", black)]);
+    r.learn(other.iter().copied(), white);
+    assert_eq!(
+        r.replies(white, pt(&b, "D3"), pt(&b, "D4"))[1],
+        pt(&b, "E4")
+    );
+}
+
+#[test]
+fn a_pass_is_neither_answered_nor_an_answer() {
+    let b = Board::new(9).unwrap();
+    let (black, white) = (Color::Black, Color::White);
+    let mut r = LastGoodReplies::new();
+    let moves = game(
+        &b,
+        &[
+            ("C3", black),
+            ("pass", white),
+            ("D4", black),
+            ("pass", white),
+        ],
+    );
+    r.learn(moves.iter().copied(), black);
+    r.learn(moves.iter().copied(), white);
+    assert_eq!(r.replies(black, pt(&b, "C3"), Point::PASS)[0], Point::NONE);
+    assert_eq!(
+        r.replies(white, Point::NONE, pt(&b, "D4")),
+        [Point::NONE; 2]
+    );
+    assert_eq!(
+        r.replies(white, Point::NONE, pt(&b, "C3")),
+        [Point::NONE; 2]
+    );
+}
+
+#[test]
+fn the_policy_plays_a_learnt_reply_only_while_it_is_a_sensible_move() {
+    let (black, white) = (Color::Black, Color::White);
+    let mut b = Board::new(9).unwrap();
+    play(&mut b, "E5", black);
+    play(&mut b, "C7", white);
+    // No shapes: without a reply the policy plays at random.
+    let mut runner = HeavyPlayout::new(3, PlayoutShapes::none()).with_last_good_replies();
+    let taught = game(&b, &[("E5", black), ("C7", white), ("G3", black)]);
+    runner.learn(taught.iter().copied(), black);
+    for _ in 0..20 {
+        assert_eq!(runner.choose_move(&mut b, black), Some(pt(&b, "G3")));
+    }
+    // Occupied: the reply is passed over.
+    let mut b2 = Board::new(9).unwrap();
+    play(&mut b2, "G3", white);
+    play(&mut b2, "E5", black);
+    play(&mut b2, "C7", white);
+    let picks: std::collections::HashSet<_> = (0..40)
+        .filter_map(|_| runner.choose_move(&mut b2, black))
+        .collect();
+    assert!(!picks.contains(&pt(&b2, "G3")));
+    assert!(
+        picks.len() > 5,
+        "random moves once the reply is taken: {picks:?}"
+    );
+    // A runner that was not asked to learn plays no reply.
+    let mut plain = HeavyPlayout::new(3, PlayoutShapes::none());
+    plain.learn(taught.iter().copied(), black);
+    let mut b3 = Board::new(9).unwrap();
+    play(&mut b3, "E5", black);
+    play(&mut b3, "C7", white);
+    let picks: std::collections::HashSet<_> = (0..40)
+        .filter_map(|_| plain.choose_move(&mut b3, black))
+        .collect();
+    assert!(picks.len() > 5, "{picks:?}");
+}

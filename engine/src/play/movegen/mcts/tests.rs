@@ -28,6 +28,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         shapes: PlayoutShapes::none(),
         territory: false,
         score_share: 0.0,
+        last_good_replies: false,
     }
 }
 

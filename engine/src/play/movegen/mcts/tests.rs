@@ -305,3 +305,32 @@ fn a_playouts_score_separates_wins_by_their_margin_and_never_outweighs_the_win()
     let territory = |lead: i32| playout_value(6.5, true, lead, true, 0.05, 0.0, 81);
     assert!(territory(0) > territory(1));
 }
+
+#[test]
+fn with_last_good_replies_the_search_still_wins_the_race_and_repeats_itself() {
+    let mut b = capturing_race();
+    let (b1, c1, e5, e3) = (pt(&b, "B1"), pt(&b, "C1"), pt(&b, "E5"), pt(&b, "E3"));
+    let candidates = [
+        candidate(e5, 6.0),
+        candidate(e3, 5.0),
+        candidate(b1, 1.0),
+        candidate(c1, 1.0),
+    ];
+    let with_replies = SearchSettings {
+        last_good_replies: true,
+        ..settings(3)
+    };
+    let before = b.hash();
+    let first = search(&mut b, Color::Black, &candidates, &with_replies);
+    assert_eq!(b.hash(), before, "the search leaves the board as it was");
+    let best = first.best().unwrap();
+    assert!(
+        best.mv == Move::Play(c1) || best.mv == Move::Play(b1),
+        "{:?}",
+        first.arms
+    );
+    let second = search(&mut b, Color::Black, &candidates, &with_replies);
+    assert_eq!(first.arms, second.arms, "the same seed, the same replies");
+    let without = search(&mut b, Color::Black, &candidates, &settings(3));
+    assert_ne!(first.arms, without.arms, "the replies change the playouts");
+}

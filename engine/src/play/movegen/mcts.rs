@@ -532,6 +532,7 @@ pub fn search_from(
     };
     let start_moves = board.move_count();
     let mut path = [0u32; MAX_TREE_DEPTH + 1];
+    let mut playout_board = board.clone();
     // For AMAF: the move number (from the root) at which each point was first played, and
     // by whom; `first_tag` says which playout wrote the entry.
     let mut first_at = [0u16; NUM_CELLS];
@@ -604,8 +605,11 @@ pub fn search_from(
         }
         // After two passes the playout still runs: it settles which stones on the board are
         // dead, as the counting at the end of a real game does.
-        runner.run(board, color);
-        let score = board.area_score();
+        // The playout runs on a copy of the position the tree reached: copying the board
+        // (its on-board rows) costs less than taking back a few hundred playout moves.
+        playout_board.clone_from(board);
+        runner.run(&mut playout_board, color);
+        let score = playout_board.area_score();
         let black_area_margin = score.black as f32 - score.white as f32 - settings.komi;
         let black_won = playout_value(
             black_area_margin,
@@ -630,7 +634,7 @@ pub fn search_from(
                 1.0 - black_won
             }
         };
-        count_ownership(board, us, &mut owned);
+        count_ownership(&playout_board, us, &mut owned);
         if settings.last_good_replies && black_won != 0.5 {
             let winner = if black_won > 0.5 {
                 Color::Black
@@ -638,12 +642,15 @@ pub fn search_from(
                 Color::White
             };
             // The two moves before the root are the first moves' context.
-            runner.learn(board.moves().skip(start_moves.saturating_sub(2)), winner);
+            runner.learn(
+                playout_board.moves().skip(start_moves.saturating_sub(2)),
+                winner,
+            );
         }
 
         // AMAF: who played each point first, from the root on.
         let tag = done as u32;
-        for (k, (c, mv)) in board.moves().skip(start_moves).enumerate() {
+        for (k, (c, mv)) in playout_board.moves().skip(start_moves).enumerate() {
             let Move::Play(p) = mv else { continue };
             let i = p.index();
             if first_tag[i] != tag {

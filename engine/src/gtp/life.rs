@@ -35,7 +35,8 @@ pub(super) static COMMANDS: &[Command] = commands! {
         Ok(String::new())
     },
     "get_owl_node_counter" => |e, _| {
-        Ok((e.owl.as_ref().map_or(0, Owl::nodes) - e.owl_nodes_at_reset).to_string())
+        let nodes = e.owl.as_ref().map_or(0, Owl::nodes);
+        Ok(nodes.saturating_sub(e.owl_nodes_at_reset).to_string())
     },
     "analyze_semeai" => cmd_analyze_semeai,
     "combination_attack" => |e, args| {

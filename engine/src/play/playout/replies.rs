@@ -46,9 +46,12 @@ impl LastGoodReplies {
 
     /// `color`'s stored replies to the opponent's `last`: the one learnt after `color`'s
     /// `previous` move (`Point::NONE` when none or `previous` is none), then the one learnt
-    /// after `last` alone.
+    /// after `last` alone. A pass (or no move) has none.
     #[inline]
     pub fn replies(&self, color: Color, previous: Point, last: Point) -> [Point; 2] {
+        if !is_stone(last) {
+            return [Point::NONE; 2];
+        }
         let two = if is_stone(previous) {
             self.two[Self::index_two(color, previous, last)]
         } else {

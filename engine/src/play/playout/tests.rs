@@ -505,6 +505,12 @@ fn a_pass_is_neither_answered_nor_an_answer() {
 #[test]
 fn the_policy_plays_a_learnt_reply_only_while_it_is_a_sensible_move() {
     let (black, white) = (Color::Black, Color::White);
+    // The policy's moves for Black over 40 draws (`choose_move` leaves the board as found).
+    let picks = |runner: &mut HeavyPlayout, b: &mut Board| -> std::collections::HashSet<Point> {
+        (0..40)
+            .filter_map(|_| runner.choose_move(b, black))
+            .collect()
+    };
     let mut b = Board::new(9).unwrap();
     play(&mut b, "E5", black);
     play(&mut b, "C7", white);
@@ -512,30 +518,24 @@ fn the_policy_plays_a_learnt_reply_only_while_it_is_a_sensible_move() {
     let mut runner = HeavyPlayout::new(3, PlayoutShapes::none()).with_last_good_replies();
     let taught = game(&b, &[("E5", black), ("C7", white), ("G3", black)]);
     runner.learn(taught.iter().copied(), black);
-    for _ in 0..20 {
-        assert_eq!(runner.choose_move(&mut b, black), Some(pt(&b, "G3")));
-    }
+    assert_eq!(
+        picks(&mut runner, &mut b),
+        std::collections::HashSet::from([pt(&b, "G3")])
+    );
     // Occupied: the reply is passed over.
-    let mut b2 = Board::new(9).unwrap();
-    play(&mut b2, "G3", white);
-    play(&mut b2, "E5", black);
-    play(&mut b2, "C7", white);
-    let picks: std::collections::HashSet<_> = (0..40)
-        .filter_map(|_| runner.choose_move(&mut b2, black))
-        .collect();
-    assert!(!picks.contains(&pt(&b2, "G3")));
+    let mut taken = Board::new(9).unwrap();
+    play(&mut taken, "G3", white);
+    play(&mut taken, "E5", black);
+    play(&mut taken, "C7", white);
+    let random = picks(&mut runner, &mut taken);
+    assert!(!random.contains(&pt(&taken, "G3")));
     assert!(
-        picks.len() > 5,
-        "random moves once the reply is taken: {picks:?}"
+        random.len() > 5,
+        "random moves once the reply is taken: {random:?}"
     );
     // A runner that was not asked to learn plays no reply.
     let mut plain = HeavyPlayout::new(3, PlayoutShapes::none());
     plain.learn(taught.iter().copied(), black);
-    let mut b3 = Board::new(9).unwrap();
-    play(&mut b3, "E5", black);
-    play(&mut b3, "C7", white);
-    let picks: std::collections::HashSet<_> = (0..40)
-        .filter_map(|_| plain.choose_move(&mut b3, black))
-        .collect();
-    assert!(picks.len() > 5, "{picks:?}");
+    let random = picks(&mut plain, &mut b);
+    assert!(random.len() > 5, "{random:?}");
 }

@@ -49,19 +49,24 @@ fn capturing_race() -> Board {
     ])
 }
 
+/// The race position's candidates: the prior says the quiet moves in the neutral column
+/// are best, the liberties of the race worst.
+fn race_candidates(b: &Board) -> [ValuedMove; 4] {
+    [
+        candidate(pt(b, "E5"), 6.0),
+        candidate(pt(b, "E3"), 5.0),
+        candidate(pt(b, "B1"), 1.0),
+        candidate(pt(b, "C1"), 1.0),
+    ]
+}
+
 #[test]
 fn wins_a_capturing_race_the_classical_values_rank_low() {
     let mut b = capturing_race();
     assert_eq!(b.libs(pt(&b, "B5")), 1);
     assert_eq!(b.libs(pt(&b, "C5")), 1);
-    let (b1, c1, e5, e3) = (pt(&b, "B1"), pt(&b, "C1"), pt(&b, "E5"), pt(&b, "E3"));
-    // The prior says the quiet moves in the neutral column are best.
-    let candidates = [
-        candidate(e5, 6.0),
-        candidate(e3, 5.0),
-        candidate(b1, 1.0),
-        candidate(c1, 1.0),
-    ];
+    let (b1, c1, e5) = (pt(&b, "B1"), pt(&b, "C1"), pt(&b, "E5"));
+    let candidates = race_candidates(&b);
     let before = b.hash();
     let result = search(&mut b, Color::Black, &candidates, &settings(3));
     assert_eq!(b.hash(), before, "the search leaves the board as it was");
@@ -309,13 +314,8 @@ fn a_playouts_score_separates_wins_by_their_margin_and_never_outweighs_the_win()
 #[test]
 fn with_last_good_replies_the_search_still_wins_the_race_and_repeats_itself() {
     let mut b = capturing_race();
-    let (b1, c1, e5, e3) = (pt(&b, "B1"), pt(&b, "C1"), pt(&b, "E5"), pt(&b, "E3"));
-    let candidates = [
-        candidate(e5, 6.0),
-        candidate(e3, 5.0),
-        candidate(b1, 1.0),
-        candidate(c1, 1.0),
-    ];
+    let (b1, c1) = (pt(&b, "B1"), pt(&b, "C1"));
+    let candidates = race_candidates(&b);
     let with_replies = SearchSettings {
         last_good_replies: true,
         ..settings(3)

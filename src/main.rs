@@ -193,6 +193,11 @@ struct GtpArgs {
     /// good reply with forgetting).
     #[arg(long)]
     last_good_replies: bool,
+    /// When the search cannot tell its best moves apart (win rates within one standard
+    /// error), play the classical valuation's biggest: never, opening (a corner of a big
+    /// board still empty) or always.
+    #[arg(long, default_value = "never")]
+    ties_by_size: tesuji_engine::play::movegen::TiesBySize,
     /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
     /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.
     #[arg(long, value_parser = parse_stage)]
@@ -296,6 +301,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
     engine.gen_options.last_good_replies = args.last_good_replies;
+    engine.gen_options.ties_by_size = args.ties_by_size;
     engine.gen_options.without_stages = args
         .without_stage
         .iter()

@@ -50,6 +50,8 @@ pub struct ArmStats {
     pub prior: f32,
     /// Virtual playouts the prior counts for.
     pub prior_visits: f32,
+    /// The candidate's classical value in moku (`f32::NEG_INFINITY` for the pass).
+    pub value: f32,
 }
 
 impl ArmStats {
@@ -155,10 +157,49 @@ impl SearchResult {
 }
 
 impl SearchResult {
-    /// The move played: the most visited arm.
+    /// The most visited arm.
     pub fn best(&self) -> Option<&ArmStats> {
         self.arms.first()
     }
+
+    /// The move to play: the most visited arm, unless `ties_by_size` and another arm the
+    /// search looked at about as much is as good within the playouts' noise
+    /// ([`within_noise`]) and the bigger move by the classical valuation; then the biggest
+    /// such arm. When reading cannot tell moves apart, play the biggest: on an open board
+    /// ten thousand playouts cannot tell a corner move from a centre one (every win rate
+    /// within a few hundredths) and the most visited arm is chance, while the classical
+    /// values know the book's "corners first". A most visited pass stays (whether to pass
+    /// has its own rules); a pass is never picked over it for size.
+    pub fn choice(&self, ties_by_size: bool) -> Option<&ArmStats> {
+        let top = self.arms.first()?;
+        if !ties_by_size || top.mv == Move::Pass {
+            return Some(top);
+        }
+        let mut pick = top;
+        for a in &self.arms[1..] {
+            if a.visits.saturating_mul(MIN_VISIT_RATIO) >= top.visits
+                && a.value > pick.value
+                && within_noise(top, a)
+            {
+                pick = a;
+            }
+        }
+        Some(pick)
+    }
+}
+
+/// An arm competes with the most visited one on size only when it has at
+/// least this fraction of its visits (1/n): the search did look at it.
+const MIN_VISIT_RATIO: u32 = 10;
+
+/// `other`'s win rate trails `top`'s by less than one standard error of their difference:
+/// the playouts cannot tell them apart.
+fn within_noise(top: &ArmStats, other: &ArmStats) -> bool {
+    let variance = |a: &ArmStats| {
+        let p = a.win_rate().clamp(0.01, 0.99);
+        p * (1.0 - p) / a.visits.max(1) as f32
+    };
+    top.win_rate() - other.win_rate() < (variance(top) + variance(other)).sqrt()
 }
 
 /// Search settings.
@@ -708,6 +749,10 @@ pub fn search_from(
             rave_wins: n.rave_wins,
             prior: n.prior,
             prior_visits: n.prior_visits,
+            value: candidates
+                .iter()
+                .find(|c| c.point == n.mv)
+                .map_or(f32::NEG_INFINITY, |c| c.value),
         })
         .collect();
     arms.sort_by(|a, b| {

@@ -82,6 +82,30 @@ use eval::{Evaluator, OwnershipSafety, SafetyJudge, TacticalSafety};
 use stages::Stage;
 use std::time::{Duration, Instant};
 
+/// When the classical valuation decides between root arms the playouts cannot tell apart
+/// ([`GenOptions::ties_by_size`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TiesBySize {
+    Never,
+    /// While a corner of a board larger than 13×13 is empty.
+    Opening,
+    Always,
+}
+
+impl std::str::FromStr for TiesBySize {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TiesBySize, String> {
+        match s {
+            "never" => Ok(TiesBySize::Never),
+            "opening" => Ok(TiesBySize::Opening),
+            "always" => Ok(TiesBySize::Always),
+            _ => Err(format!(
+                "ties by size: expected never, opening or always, not '{s}'"
+            )),
+        }
+    }
+}
+
 /// Effort and policy of the generator.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GenOptions {
@@ -129,6 +153,10 @@ pub struct GenOptions {
     /// The playouts play the last good replies of the search's earlier playouts
     /// ([`crate::play::playout::LastGoodReplies`]).
     pub last_good_replies: bool,
+    /// When the search's arms are equal within noise, the classical valuation's biggest
+    /// plays ([`mcts::SearchResult::choice`]): never, in the opening of a big board (a
+    /// corner still empty), or always.
+    pub ties_by_size: TiesBySize,
     /// Stages left out of the valuation (to measure what each is worth in matches).
     pub without_stages: stages::StageSet,
 }
@@ -152,6 +180,7 @@ impl Default for GenOptions {
             model_playout_weights: false,
             score_share: SCORE_SHARE,
             last_good_replies: false,
+            ties_by_size: TiesBySize::Never,
             without_stages: stages::StageSet::default(),
         }
     }
@@ -589,8 +618,16 @@ impl MoveGenerator {
                 }
             }
             reorder_by_search(&mut ranked, &result);
-            searched = result.best().map(|a| a.mv);
-            search_win_rate = result.best().map_or(0.0, |a| a.win_rate());
+            let ties_by_size = match self.options.ties_by_size {
+                TiesBySize::Never => false,
+                TiesBySize::Opening => {
+                    size > MONTE_CARLO_MAX_SIZE && stages::empty_corner_remains(ctx.board)
+                }
+                TiesBySize::Always => true,
+            };
+            let choice = result.choice(ties_by_size);
+            searched = choice.map(|a| a.mv);
+            search_win_rate = choice.map_or(0.0, |a| a.win_rate());
             // Under territory counting a stone in settled territory (ours or theirs) costs a
             // point and changes no owner; the area-counted playouts see no difference
             // between it and a dame or a pass.

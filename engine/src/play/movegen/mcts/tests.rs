@@ -334,3 +334,71 @@ fn with_last_good_replies_the_search_still_wins_the_race_and_repeats_itself() {
     let without = search(&mut b, Color::Black, &candidates, &settings(3));
     assert_ne!(first.arms, without.arms, "the replies change the playouts");
 }
+
+/// A root arm with `visits` playouts won at `rate`, no prior, and classical value `value`.
+fn arm(mv: Move, visits: u32, rate: f32, value: f32) -> ArmStats {
+    ArmStats {
+        mv,
+        visits,
+        wins: rate * visits as f32,
+        rave_visits: 0,
+        rave_wins: 0.0,
+        prior: 0.5,
+        prior_visits: 0.0,
+        value,
+    }
+}
+
+fn result_of(arms: Vec<ArmStats>) -> SearchResult {
+    SearchResult {
+        arms,
+        playouts: 0,
+        ownership: Box::new([0.0; NUM_CELLS]),
+        nodes: 0,
+        trees: Vec::new(),
+    }
+}
+
+#[test]
+fn arms_equal_within_noise_are_decided_by_size() {
+    let b = Board::new(19).unwrap();
+    let (centre, corner, side) = (pt(&b, "K10"), pt(&b, "Q16"), pt(&b, "R10"));
+    // 400 and 300 playouts at 0.51 and 0.50: one standard error of the difference is 0.038.
+    let r = result_of(vec![
+        arm(Move::Play(centre), 400, 0.51, 18.0),
+        arm(Move::Play(corner), 300, 0.50, 24.0),
+        arm(Move::Play(side), 350, 0.505, 20.0),
+    ]);
+    assert_eq!(r.choice(true).unwrap().mv, Move::Play(corner));
+    assert_eq!(r.choice(false).unwrap().mv, Move::Play(centre));
+    assert_eq!(r.best().unwrap().mv, Move::Play(centre));
+}
+
+#[test]
+fn a_clearly_better_or_barely_searched_arm_is_not_overruled_by_size() {
+    let b = Board::new(19).unwrap();
+    let (fight, big) = (pt(&b, "K10"), pt(&b, "Q16"));
+    // 5,000 and 2,000 playouts at 0.60 and 0.50: ten standard errors apart.
+    let clear = result_of(vec![
+        arm(Move::Play(fight), 5000, 0.60, 10.0),
+        arm(Move::Play(big), 2000, 0.50, 30.0),
+    ]);
+    assert_eq!(clear.choice(true).unwrap().mv, Move::Play(fight));
+    // As good, but looked at in fewer than a tenth of the top arm's playouts.
+    let unexplored = result_of(vec![
+        arm(Move::Play(fight), 5000, 0.50, 10.0),
+        arm(Move::Play(big), 400, 0.50, 30.0),
+    ]);
+    assert_eq!(unexplored.choice(true).unwrap().mv, Move::Play(fight));
+    // A most visited pass stays, and a pass is never picked for size.
+    let pass_first = result_of(vec![
+        arm(Move::Pass, 800, 0.50, f32::NEG_INFINITY),
+        arm(Move::Play(big), 700, 0.50, 30.0),
+    ]);
+    assert_eq!(pass_first.choice(true).unwrap().mv, Move::Pass);
+    let pass_second = result_of(vec![
+        arm(Move::Play(fight), 800, 0.50, 10.0),
+        arm(Move::Pass, 700, 0.50, f32::NEG_INFINITY),
+    ]);
+    assert_eq!(pass_second.choice(true).unwrap().mv, Move::Play(fight));
+}

@@ -180,7 +180,7 @@ impl Default for GenOptions {
             model_playout_weights: false,
             score_share: SCORE_SHARE,
             last_good_replies: false,
-            ties_by_size: TiesBySize::Never,
+            ties_by_size: TiesBySize::Opening,
             without_stages: stages::StageSet::default(),
         }
     }

@@ -88,7 +88,7 @@ use std::time::{Duration, Instant};
 pub enum TiesBySize {
     /// The most visited arm plays.
     Never,
-    /// While a corner of a board larger than 13×13 is empty (the default: 13 of 20 against
+    /// While a corner of a board larger than 13×13 is empty (the default: 20 of 30 against
     /// GNU Go level 10 on 19×19, against 23 of 50 before; docs/movegen.md).
     Opening,
     /// In every position (measured weaker: after the corners the classical values favour

@@ -196,7 +196,7 @@ struct GtpArgs {
     /// When the search cannot tell its best moves apart (win rates within one standard
     /// error), play the classical valuation's biggest: never, opening (a corner of a big
     /// board still empty) or always.
-    #[arg(long, default_value = "opening")]
+    #[arg(long, default_value = "never")]
     ties_by_size: tesuji_engine::play::movegen::TiesBySize,
     /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
     /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.

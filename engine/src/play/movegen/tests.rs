@@ -478,3 +478,13 @@ fn every_stage_can_be_left_out_by_its_name() {
     assert!(both.contains("joseki") && both.contains("eyes") && !both.contains("tactics"));
     assert_eq!(set.with("fuseki"), None);
 }
+
+#[test]
+fn ties_by_size_reads_its_three_names_and_rejects_any_other() {
+    assert_eq!("never".parse(), Ok(TiesBySize::Never));
+    assert_eq!("opening".parse(), Ok(TiesBySize::Opening));
+    assert_eq!("always".parse(), Ok(TiesBySize::Always));
+    for bad in ["", "Opening", "sometimes", "opening ", "\u{0}"] {
+        assert!(bad.parse::<TiesBySize>().is_err(), "{bad:?} accepted");
+    }
+}

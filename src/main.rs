@@ -194,10 +194,12 @@ struct GtpArgs {
     #[arg(long)]
     last_good_replies: bool,
     /// When the search cannot tell its best moves apart (win rates within one standard
-    /// error), play the classical valuation's biggest: never, opening (a corner of a big
-    /// board still empty) or always.
-    #[arg(long, default_value = "never")]
-    ties_by_size: tesuji_engine::play::movegen::TiesBySize,
+    /// error), which plays: visits (the most visited), size-in-opening (the classical
+    /// valuation's biggest while a corner of a big board is empty and no local fight is
+    /// open), size (the biggest, always), prior (the highest prior: move model and
+    /// classical value) or size-then-prior (size-in-opening where it applies, else prior).
+    #[arg(long, default_value = "size-in-opening")]
+    ties: tesuji_engine::play::movegen::TieRule,
     /// Leave this valuation stage out (repeatable): territory, tactics, dragons, contact,
     /// connection, eyes, opening, joseki or efficiency — to measure what each is worth.
     #[arg(long, value_parser = parse_stage)]
@@ -301,7 +303,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
     engine.gen_options.last_good_replies = args.last_good_replies;
-    engine.gen_options.ties_by_size = args.ties_by_size;
+    engine.gen_options.ties = args.ties;
     engine.gen_options.without_stages = args
         .without_stage
         .iter()

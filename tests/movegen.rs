@@ -5,7 +5,7 @@ use std::process::Command;
 use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::gtp::GtpEngine;
 use tesuji::engine::pattern::{Kind, Match, Tables};
-use tesuji::engine::play::movegen::{GenOptions, MoveGenerator, TiesBySize, reason};
+use tesuji::engine::play::movegen::{GenOptions, MoveGenerator, TieRule, reason};
 use tesuji::engine::tactics::pattern_view::PatternSet;
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::CompiledPatterns;
@@ -312,7 +312,7 @@ fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
     let missed = openings_missing_a_corner(
         GenOptions {
             opening_priors: true,
-            ties_by_size: TiesBySize::Never,
+            ties: TieRule::MostVisited,
             ..GenOptions::default()
         },
         4,
@@ -326,14 +326,14 @@ fn with_opening_priors_a_19x19_game_opens_in_the_four_empty_corners() {
 }
 
 #[test]
-fn with_ties_by_size_the_answer_to_the_first_move_takes_another_corner() {
+fn with_ties_by_size_in_the_opening_the_answer_to_the_first_move_takes_another_corner() {
     // With the default priors the model, which mostly predicts answers next to the last
     // move, weighs two thirds; the search's arms are equal within noise on the open board
-    // and with `TiesBySize::Opening` the classical values' "corners first" decides between
-    // them. Without the rule (`TiesBySize::Never`) 5 of these 12 openings miss.
+    // and with `TieRule::SizeInOpening` the classical values' "corners first" decides between
+    // them. Without the rule (`TieRule::MostVisited`) 5 of these 12 openings miss.
     let missed = openings_missing_a_corner(
         GenOptions {
-            ties_by_size: TiesBySize::Opening,
+            ties: TieRule::SizeInOpening,
             ..GenOptions::default()
         },
         2,

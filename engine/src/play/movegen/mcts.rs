@@ -162,23 +162,29 @@ impl SearchResult {
         self.arms.first()
     }
 
-    /// The move to play: the most visited arm, unless `ties_by_size` and another arm the
-    /// search looked at about as much is as good within the playouts' noise
-    /// ([`within_noise`]) and the bigger move by the classical valuation; then the biggest
-    /// such arm. When reading cannot tell moves apart, play the biggest: on an open board
-    /// ten thousand playouts cannot tell a corner move from a centre one (every win rate
-    /// within a few hundredths) and the most visited arm is chance, while the classical
-    /// values know the book's "corners first". A most visited pass stays (whether to pass
-    /// has its own rules); a pass is never picked over it for size.
-    pub fn choice(&self, ties_by_size: bool) -> Option<&ArmStats> {
+    /// The move to play: the most visited arm, unless `tie_break` names another key and
+    /// another arm the search looked at about as much is as good within the playouts' noise
+    /// ([`within_noise`]) and ranks higher by that key; then the highest such arm. When
+    /// reading cannot tell moves apart, knowledge decides: on an open board ten thousand
+    /// playouts cannot tell a corner move from a centre one (every win rate within a few
+    /// hundredths) and the most visited arm is chance, while the classical values know the
+    /// book's "corners first" and the move model where strong players play. A most visited
+    /// pass stays (whether to pass has its own rules); a pass is never picked over it.
+    pub fn choice(&self, tie_break: TieBreak) -> Option<&ArmStats> {
         let top = self.arms.first()?;
-        if !ties_by_size || top.mv == Move::Pass {
+        let key: fn(&ArmStats) -> f32 = match tie_break {
+            TieBreak::Visits => return Some(top),
+            TieBreak::Size => |a| a.value,
+            TieBreak::Prior => |a| a.prior,
+        };
+        if top.mv == Move::Pass {
             return Some(top);
         }
         let mut pick = top;
         for a in &self.arms[1..] {
-            if a.visits.saturating_mul(MIN_VISIT_RATIO) >= top.visits
-                && a.value > pick.value
+            if a.mv != Move::Pass
+                && a.visits.saturating_mul(MIN_VISIT_RATIO) >= top.visits
+                && key(a) > key(pick)
                 && within_noise(top, a)
             {
                 pick = a;
@@ -186,6 +192,18 @@ impl SearchResult {
         }
         Some(pick)
     }
+}
+
+/// What decides between root arms the playouts cannot tell apart
+/// ([`SearchResult::choice`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TieBreak {
+    /// Nothing: the most visited arm plays.
+    Visits,
+    /// The classical value ([`ArmStats::value`]).
+    Size,
+    /// The prior ([`ArmStats::prior`]): the move model mixed with the classical value.
+    Prior,
 }
 
 /// An arm competes with the most visited one on size only when it has at

@@ -3,7 +3,7 @@
 
 use super::eval::weak_string_heads;
 use super::{MoveValues, StageContext, reason};
-use crate::board::{Board, Color, NUM_CELLS, Point};
+use crate::board::{Board, Color, Move, NUM_CELLS, Point};
 use crate::pattern::{Kind, Mark};
 use crate::tactics::pattern_view::PatternView;
 use crate::tactics::reading;
@@ -592,6 +592,35 @@ pub fn empty_corner_remains(board: &Board) -> bool {
         .any(|(xs, ys)| {
             xs.iter()
                 .any(|&x| ys.iter().any(|&y| empty_around(board, x, y, 3)))
+        })
+}
+
+/// A local fight is open: the opponent's last stone touches one of ours (a contact play),
+/// or a chain of either colour within two points of it has two liberties or fewer. Its
+/// answer is urgent however big the points elsewhere, so the opening's big points do not
+/// outrank it.
+pub fn local_fight_open(board: &Board, us: Color) -> bool {
+    let Some((who, Move::Play(last))) = board.last_move() else {
+        return false;
+    };
+    if who != us.opponent() {
+        return false;
+    }
+    let n = board.size() as isize;
+    let (x, y) = last.xy();
+    let touches_ours = last
+        .neighbors()
+        .iter()
+        .any(|&q| board.color_at(q) == Some(us));
+    touches_ours
+        || (-2isize..=2).any(|dy| {
+            (-2isize..=2).any(|dx| {
+                let (qx, qy) = (x as isize + dx, y as isize + dy);
+                dx.abs() + dy.abs() <= 2 && (0..n).contains(&qx) && (0..n).contains(&qy) && {
+                    let q = Point::from_xy(qx as usize, qy as usize);
+                    board.color_at(q).is_some() && board.libs(q) <= 2
+                }
+            })
         })
 }
 

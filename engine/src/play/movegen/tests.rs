@@ -480,11 +480,53 @@ fn every_stage_can_be_left_out_by_its_name() {
 }
 
 #[test]
-fn ties_by_size_reads_its_three_names_and_rejects_any_other() {
-    assert_eq!("never".parse(), Ok(TiesBySize::Never));
-    assert_eq!("opening".parse(), Ok(TiesBySize::Opening));
-    assert_eq!("always".parse(), Ok(TiesBySize::Always));
-    for bad in ["", "Opening", "sometimes", "opening ", "\u{0}"] {
-        assert!(bad.parse::<TiesBySize>().is_err(), "{bad:?} accepted");
+fn the_tie_rule_reads_its_five_names_and_rejects_any_other() {
+    assert_eq!("visits".parse(), Ok(TieRule::MostVisited));
+    assert_eq!("size-in-opening".parse(), Ok(TieRule::SizeInOpening));
+    assert_eq!("size".parse(), Ok(TieRule::Size));
+    assert_eq!("prior".parse(), Ok(TieRule::Prior));
+    assert_eq!("size-then-prior".parse(), Ok(TieRule::SizeThenPrior));
+    for bad in ["", "Prior", "never", "opening", "size ", "\u{0}"] {
+        assert!(bad.parse::<TieRule>().is_err(), "{bad:?} accepted");
     }
+}
+
+#[test]
+fn a_local_fight_is_open_after_a_contact_play_or_next_to_a_short_string() {
+    let play = |moves: &[(&str, Color)]| {
+        let mut b = Board::new(19).unwrap();
+        for &(v, c) in moves {
+            b.play_unchecked(pt(&b, v), c);
+        }
+        b
+    };
+    use Color::{Black, White};
+    // An approach two lines away from the corner stone touches nothing: no fight.
+    let b = play(&[("Q16", Black), ("R14", White)]);
+    assert!(!stages::local_fight_open(&b, Black));
+    // An attachment is a contact play, urgent for the side it touches only.
+    let b = play(&[("Q16", Black), ("R16", White)]);
+    assert!(stages::local_fight_open(&b, Black));
+    assert!(!stages::local_fight_open(&b, White), "our own last move");
+    // White's extension touches no black stone, but leaves Black's R15 with two liberties
+    // right next to it (regression arend:4, where Black must not tenuki).
+    let b = play(&[
+        ("Q16", Black),
+        ("Q15", White),
+        ("P16", Black),
+        ("R16", White),
+        ("R15", Black),
+        ("Q14", White),
+    ]);
+    assert!(
+        !pt(&b, "Q14")
+            .neighbors()
+            .iter()
+            .any(|&q| b.color_at(q) == Some(Black))
+    );
+    assert!(stages::local_fight_open(&b, Black));
+    // After a pass nothing is open.
+    let mut b = play(&[("Q16", Black), ("R16", White)]);
+    b.pass(Black);
+    assert!(!stages::local_fight_open(&b, White));
 }

@@ -369,8 +369,8 @@ fn arms_equal_within_noise_are_decided_by_size() {
         arm(Move::Play(corner), 300, 0.50, 24.0),
         arm(Move::Play(side), 350, 0.505, 20.0),
     ]);
-    assert_eq!(r.choice(true).unwrap().mv, Move::Play(corner));
-    assert_eq!(r.choice(false).unwrap().mv, Move::Play(centre));
+    assert_eq!(r.choice(TieBreak::Size).unwrap().mv, Move::Play(corner));
+    assert_eq!(r.choice(TieBreak::Visits).unwrap().mv, Move::Play(centre));
     assert_eq!(r.best().unwrap().mv, Move::Play(centre));
 }
 
@@ -383,22 +383,58 @@ fn a_clearly_better_or_barely_searched_arm_is_not_overruled_by_size() {
         arm(Move::Play(fight), 5000, 0.60, 10.0),
         arm(Move::Play(big), 2000, 0.50, 30.0),
     ]);
-    assert_eq!(clear.choice(true).unwrap().mv, Move::Play(fight));
+    assert_eq!(clear.choice(TieBreak::Size).unwrap().mv, Move::Play(fight));
     // As good, but looked at in fewer than a tenth of the top arm's playouts.
     let unexplored = result_of(vec![
         arm(Move::Play(fight), 5000, 0.50, 10.0),
         arm(Move::Play(big), 400, 0.50, 30.0),
     ]);
-    assert_eq!(unexplored.choice(true).unwrap().mv, Move::Play(fight));
+    assert_eq!(
+        unexplored.choice(TieBreak::Size).unwrap().mv,
+        Move::Play(fight)
+    );
     // A most visited pass stays, and a pass is never picked for size.
     let pass_first = result_of(vec![
         arm(Move::Pass, 800, 0.50, f32::NEG_INFINITY),
         arm(Move::Play(big), 700, 0.50, 30.0),
     ]);
-    assert_eq!(pass_first.choice(true).unwrap().mv, Move::Pass);
+    assert_eq!(pass_first.choice(TieBreak::Size).unwrap().mv, Move::Pass);
     let pass_second = result_of(vec![
         arm(Move::Play(fight), 800, 0.50, 10.0),
         arm(Move::Pass, 700, 0.50, f32::NEG_INFINITY),
     ]);
-    assert_eq!(pass_second.choice(true).unwrap().mv, Move::Play(fight));
+    assert_eq!(
+        pass_second.choice(TieBreak::Size).unwrap().mv,
+        Move::Play(fight)
+    );
+}
+
+#[test]
+fn arms_equal_within_noise_can_be_decided_by_the_prior() {
+    let b = Board::new(19).unwrap();
+    let (centre, approach, big) = (pt(&b, "K10"), pt(&b, "R14"), pt(&b, "H12"));
+    let with_prior = |mv, visits, rate, value, prior| ArmStats {
+        prior,
+        ..arm(mv, visits, rate, value)
+    };
+    // The position after four corner stones: the most visited arm is the centre by chance,
+    // the model's approach has a third of its playouts at a win rate within noise.
+    let r = result_of(vec![
+        with_prior(Move::Play(centre), 740, 0.507, 22.9, 0.40),
+        with_prior(Move::Play(big), 500, 0.505, 27.9, 0.45),
+        with_prior(Move::Play(approach), 250, 0.49, 4.4, 0.60),
+        with_prior(Move::Pass, 400, 0.50, f32::NEG_INFINITY, 0.9),
+    ]);
+    assert_eq!(r.choice(TieBreak::Prior).unwrap().mv, Move::Play(approach));
+    assert_eq!(r.choice(TieBreak::Size).unwrap().mv, Move::Play(big));
+    assert_eq!(r.choice(TieBreak::Visits).unwrap().mv, Move::Play(centre));
+    // Ten standard errors behind, the prior does not help.
+    let clear = result_of(vec![
+        with_prior(Move::Play(centre), 5000, 0.60, 22.9, 0.40),
+        with_prior(Move::Play(approach), 2000, 0.50, 4.4, 0.60),
+    ]);
+    assert_eq!(
+        clear.choice(TieBreak::Prior).unwrap().mv,
+        Move::Play(centre)
+    );
 }

@@ -637,12 +637,12 @@ impl MoveGenerator {
                 }
             }
             reorder_by_search(&mut ranked, &result);
-            let open_opening = size > MONTE_CARLO_MAX_SIZE
+            let size_decides_ties = size > MONTE_CARLO_MAX_SIZE
                 && corner_open
                 && !stages::local_fight_open(ctx.board, us);
             let tie_break = match self.options.ties {
                 TieRule::MostVisited => mcts::TieBreak::Visits,
-                TieRule::SizeInOpening | TieRule::SizeThenPrior if open_opening => {
+                TieRule::SizeInOpening | TieRule::SizeThenPrior if size_decides_ties => {
                     mcts::TieBreak::Size
                 }
                 TieRule::SizeInOpening => mcts::TieBreak::Visits,

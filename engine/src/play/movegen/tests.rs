@@ -504,6 +504,10 @@ fn a_local_fight_is_open_after_a_contact_play_or_next_to_a_short_string() {
     // An approach two lines away from the corner stone touches nothing: no fight.
     let b = play(&[("Q16", Black), ("R14", White)]);
     assert!(!stages::local_fight_open(&b, Black));
+    // A stone two points away with all its liberties is near, but not short: no fight.
+    let b = play(&[("Q16", Black), ("O16", White)]);
+    assert_eq!(b.libs(pt(&b, "Q16")), 4);
+    assert!(!stages::local_fight_open(&b, Black));
     // An attachment is a contact play, urgent for the side it touches only.
     let b = play(&[("Q16", Black), ("R16", White)]);
     assert!(stages::local_fight_open(&b, Black));

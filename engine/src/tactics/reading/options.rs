@@ -1,6 +1,15 @@
 //! The reader's cut-offs: GNU Go's depth options, with their names for GTP.
 
-/// Cut-offs of the search, with GNU Go's meaning and default values (its level 10).
+/// Cut-offs of the search, with GNU Go's meaning. The defaults are GNU Go's (its level 10)
+/// except three that are shallower ([`ReadingOptions::gnu_go_depths`] restores them):
+/// `branch_depth` 9 (GNU Go 13), `backfill2_depth` 2 (5) and `break_chain_depth` 3 (7).
+/// Our generators offer more moves a node than GNU Go's (break-chain preparations and ladder
+/// ataris, second-order liberties), and with GNU Go's depths our trees were about nine times
+/// GNU Go's (reading.tst: 934,511 nodes against 101,206); with these, 633,914, the same
+/// answers on 1,551 strings of unseen game positions, and the areas' counts kept
+/// (docs/evaluation.md, "Reading depths"). `backfill_depth` stays 12: the defence at the end
+/// of a ladder that meets a breaker (an atari on a ladder stone) is a backfilling move at
+/// depth 11 or so, and at 8 a broken ladder read as working.
 ///
 /// All depths compare with `stackp`, the number of moves the reader has played on top of the
 /// position it was asked about.
@@ -56,10 +65,10 @@ impl Default for ReadingOptions {
     fn default() -> ReadingOptions {
         ReadingOptions {
             depth: 16,
-            branch_depth: 13,
+            branch_depth: 9,
             backfill_depth: 12,
-            backfill2_depth: 5,
-            break_chain_depth: 7,
+            backfill2_depth: 2,
+            break_chain_depth: 3,
             superstring_depth: 7,
             fourlib_depth: 7,
             ko_depth: 8,
@@ -75,6 +84,17 @@ impl Default for ReadingOptions {
 }
 
 impl ReadingOptions {
+    /// The same options with GNU Go's level-10 values of the depths the defaults make
+    /// shallower (`branch_depth` 13, `backfill2_depth` 5, `break_chain_depth` 7).
+    pub fn gnu_go_depths(self) -> ReadingOptions {
+        ReadingOptions {
+            branch_depth: 13,
+            backfill2_depth: 5,
+            break_chain_depth: 7,
+            ..self
+        }
+    }
+
     /// Every depth one deeper (GTP `increase_depths`), or shallower with `delta = -1`.
     pub fn shift_depths(&mut self, delta: i32) {
         for d in [

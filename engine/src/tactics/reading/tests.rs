@@ -739,3 +739,23 @@ fn the_defender_saves_the_partner_that_feeds_the_race() {
     assert_eq!(a, (WIN, Some(j5)));
     assert_eq!(d, (WIN, Some(e6)));
 }
+
+#[test]
+fn gnu_go_depths_restore_the_three_shallower_cut_offs_and_keep_the_rest() {
+    let ours = ReadingOptions {
+        node_limit: 1234,
+        ..ReadingOptions::default()
+    };
+    let gnu = ours.gnu_go_depths();
+    assert_eq!(
+        (gnu.branch_depth, gnu.backfill2_depth, gnu.break_chain_depth),
+        (13, 5, 7)
+    );
+    assert!(ours.branch_depth < gnu.branch_depth);
+    assert!(ours.backfill2_depth < gnu.backfill2_depth);
+    assert!(ours.break_chain_depth < gnu.break_chain_depth);
+    // Ladders that meet a breaker need the full backfilling depth in both.
+    assert_eq!((ours.backfill_depth, gnu.backfill_depth), (12, 12));
+    assert_eq!(gnu.node_limit, 1234);
+    assert_eq!(gnu.depth, ours.depth);
+}

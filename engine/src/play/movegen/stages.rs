@@ -606,20 +606,23 @@ pub fn local_fight_open(board: &Board, us: Color) -> bool {
     if who != us.opponent() {
         return false;
     }
-    let n = board.size() as isize;
-    let (x, y) = last.xy();
     let touches_ours = last
         .neighbors()
         .iter()
         .any(|&q| board.color_at(q) == Some(us));
+    // Board coordinates, clamped as in `empty_around`: two steps from an edge point would
+    // leave the padded board array.
+    let n = board.size();
+    let (x, y) = last.xy();
+    let (x0, x1) = (x.saturating_sub(2), (x + 2).min(n - 1));
+    let (y0, y1) = (y.saturating_sub(2), (y + 2).min(n - 1));
     touches_ours
-        || (-2isize..=2).any(|dy| {
-            (-2isize..=2).any(|dx| {
-                let (qx, qy) = (x as isize + dx, y as isize + dy);
-                dx.abs() + dy.abs() <= 2 && (0..n).contains(&qx) && (0..n).contains(&qy) && {
-                    let q = Point::from_xy(qx as usize, qy as usize);
-                    board.color_at(q).is_some() && board.libs(q) <= 2
-                }
+        || (y0..=y1).any(|qy| {
+            (x0..=x1).any(|qx| {
+                let q = Point::from_xy(qx, qy);
+                x.abs_diff(qx) + y.abs_diff(qy) <= 2
+                    && board.color_at(q).is_some()
+                    && board.libs(q) <= 2
             })
         })
 }

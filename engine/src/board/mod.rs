@@ -36,6 +36,7 @@ pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
 pub use score::AreaScore;
 
+pub use string::LibIter;
 use string::LibSet;
 use thiserror::Error;
 
@@ -421,12 +422,11 @@ impl Board {
     }
 
     /// The liberties of the string at `p`, in board order.
-    pub fn liberties(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        let set = match self.cells[p.index()] {
-            Cell::Black | Cell::White => Some(&self.libs[self.head[p.index()].index()]),
-            _ => None,
-        };
-        set.into_iter().flat_map(|s| s.iter())
+    pub fn liberties(&self, p: Point) -> LibIter<'_> {
+        match self.cells[p.index()] {
+            Cell::Black | Cell::White => self.libs[self.head[p.index()].index()].iter(),
+            _ => LibIter::EMPTY,
+        }
     }
 
     /// Writes the first liberties of the string at `p` into `out`; returns how many it wrote.

@@ -77,17 +77,80 @@ impl LibSet {
 
     /// The points in index order.
     #[inline]
-    pub(crate) fn iter(&self) -> impl Iterator<Item = Point> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Point((i * 64 + b) as u16))
-            })
-        })
+    pub(crate) fn iter(&self) -> LibIter<'_> {
+        LibIter {
+            words: &self.0,
+            word: 0,
+            bits: self.0[0],
+        }
+    }
+}
+
+/// The points of a [`LibSet`] in index order: one word at a time, a bit at a time. (Nested
+/// `flat_map` adapters cost the tactical reader a twelfth of its time here.)
+#[derive(Clone, Debug)]
+pub struct LibIter<'a> {
+    words: &'a [u64; WORDS],
+    /// The word `bits` came from.
+    word: usize,
+    /// The points of that word not yet returned.
+    bits: u64,
+}
+
+impl LibIter<'_> {
+    /// An iterator over no points.
+    pub(crate) const EMPTY: LibIter<'static> = LibIter {
+        words: &[0; WORDS],
+        word: WORDS,
+        bits: 0,
+    };
+}
+
+impl Iterator for LibIter<'_> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        while self.bits == 0 {
+            self.word += 1;
+            if self.word >= WORDS {
+                return None;
+            }
+            self.bits = self.words[self.word];
+        }
+        let b = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(Point((self.word * 64 + b) as u16))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_come_back_in_index_order_across_words() {
+        // The first and last cells, both sides of two word boundaries, and a word in between
+        // left empty.
+        let cells = [0, 63, 64, 65, 127, 320, NUM_CELLS - 1];
+        let mut set = LibSet::EMPTY;
+        for &i in cells.iter().rev() {
+            set.insert(Point(i as u16));
+        }
+        let got: Vec<usize> = set.iter().map(|p| p.index()).collect();
+        assert_eq!(got, cells);
+        assert_eq!(set.count() as usize, cells.len());
+    }
+
+    #[test]
+    fn an_empty_set_and_the_empty_iterator_yield_nothing() {
+        assert_eq!(LibSet::EMPTY.iter().next(), None);
+        assert_eq!(LibIter::EMPTY.count(), 0);
+        let mut one = LibSet::EMPTY;
+        one.insert(Point(200));
+        let mut it = one.iter();
+        assert_eq!(it.next(), Some(Point(200)));
+        assert_eq!(it.next(), None);
+        assert_eq!(it.next(), None);
     }
 }

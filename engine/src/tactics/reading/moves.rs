@@ -104,6 +104,15 @@ impl Points {
         true
     }
 
+    /// Adds `p`, known not to be there yet (nothing when full).
+    #[inline]
+    pub fn push_new(&mut self, p: Point) {
+        if self.len < self.pts.len() {
+            self.pts[self.len] = p;
+            self.len += 1;
+        }
+    }
+
     #[inline]
     pub fn contains(&self, p: Point) -> bool {
         self.pts[..self.len].contains(&p)
@@ -151,8 +160,9 @@ pub(crate) fn adjacent_strings(b: &Board, s: Point, max_libs: usize) -> Points {
     let mut out = Points::new();
     for st in b.string_stones(s) {
         for n in st.neighbors() {
+            // One origin per string: the heads already tell them apart.
             if b.cell(n) == enemy && b.libs(n) <= max_libs && heads.push_unique(b.string_id(n)) {
-                out.push_unique(origin(b, n));
+                out.push_new(origin(b, n));
             }
         }
     }
@@ -171,7 +181,7 @@ pub(crate) fn boundary_strings(b: &Board, members: &Points, max_libs: usize) -> 
             for n in st.neighbors() {
                 if b.cell(n) == enemy && b.libs(n) <= max_libs && heads.push_unique(b.string_id(n))
                 {
-                    out.push_unique(origin(b, n));
+                    out.push_new(origin(b, n));
                 }
             }
         }

@@ -472,20 +472,21 @@ impl Reader {
         }
     }
 
-    /// In a capturing race with a boundary string short of liberties (two at most), our
-    /// other strings next to it that are in atari would give it liberties when taken: save
-    /// them (extend, or capture an attacker string in atari next to them).
+    /// In a capturing race with a boundary string short of liberties (at most `max_libs`),
+    /// our other strings next to it that are in atari would give it liberties when taken:
+    /// save them (extend, or capture an attacker string in atari next to them).
     pub(super) fn save_race_partners(
         &mut self,
         b: &mut Board,
         s: Point,
         boundary: &Boundary,
+        max_libs: usize,
         moves: &mut MoveList,
         score: i32,
     ) {
         let target = b.string_id(s);
         for &racer in boundary.strings() {
-            if b.libs(racer) > 2 {
+            if b.libs(racer) > max_libs {
                 continue;
             }
             let partners = adjacent_strings(b, racer, 1);

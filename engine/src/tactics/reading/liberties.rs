@@ -380,8 +380,10 @@ impl Reader {
         if d <= self.opts.break_chain_depth {
             self.press_back(b, s, color, &mut moves, -5);
         }
-        if d <= 1 {
-            self.save_race_partners(b, s, &boundary, &mut moves, 0);
+        if d <= self.opts.break_chain_depth {
+            // Racers of three liberties only near the root, as for second-order moves.
+            let racer_libs = if d <= self.opts.backfill2_depth { 3 } else { 2 };
+            self.save_race_partners(b, s, &boundary, racer_libs, &mut moves, 0);
         }
         self.deep_defence_moves(b, s, color, &boundary, d, &mut moves);
         self.run_phase(

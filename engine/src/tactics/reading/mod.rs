@@ -85,6 +85,15 @@ pub struct Reader {
     pub(crate) base_stackp: u32,
     pub(crate) ko: KoState,
     ko_stack: Vec<KoState>,
+    /// The positions (stone hashes) before each move of the line being read.
+    line: Vec<u64>,
+    /// Nodes of the line this deep or deeper read a subtree in which a move was refused for
+    /// repeating a position above them (see [`Reader::trymove`]): their results depend on
+    /// how they were reached, so they are not stored. `usize::MAX`: none.
+    repeat_taint: usize,
+    /// How many positions of `line` fall in each of 64 buckets of their hash: most moves
+    /// find theirs empty and need no scan of the line.
+    line_buckets: [u16; 64],
     /// Reading nodes of this reader (all questions).
     pub(crate) nodes: u64,
     /// Connection nodes of this reader.
@@ -130,6 +139,9 @@ impl Reader {
             base_stackp: 0,
             ko: KoState::default(),
             ko_stack: Vec::with_capacity(256),
+            line: Vec::with_capacity(256),
+            repeat_taint: usize::MAX,
+            line_buckets: [0; 64],
             nodes: 0,
             conn_nodes: 0,
             question_start: 0,
@@ -441,6 +453,9 @@ impl Reader {
         self.stackp = self.base_stackp;
         self.ko = KoState::default();
         self.ko_stack.clear();
+        self.line.clear();
+        self.line_buckets = [0; 64];
+        self.repeat_taint = usize::MAX;
         self.aborted = false;
         self.question_start = self.nodes + self.conn_nodes;
         self.shadow.clear();
@@ -601,7 +616,23 @@ impl Reader {
         color: Color,
         allow_conditional: bool,
     ) -> Option<Tried> {
+        let before = b.stones_hash();
         let (next, tried) = self.ko.play(b, p, color, allow_conditional)?;
+        // A move that brings back a position of the line from three moves or more ago (two
+        // stones taken, one retaken: the line goes round) is not read: the cycle would only
+        // end at the depth cut-offs. Retaking a ko, two moves back, is the ko rules' business.
+        let n = self.line.len();
+        let now = b.stones_hash();
+        if n >= 2
+            && self.line_buckets[(now & 63) as usize] > 0
+            && let Some(i) = self.line[..n - 1].iter().position(|&h| h == now)
+        {
+            b.undo();
+            self.repeat_taint = self.repeat_taint.min(i + 1);
+            return None;
+        }
+        self.line.push(before);
+        self.line_buckets[(before & 63) as usize] += 1;
         self.ko_stack.push(self.ko);
         self.ko = next;
         self.stackp += 1;
@@ -616,6 +647,9 @@ impl Reader {
     #[inline]
     pub(crate) fn popmove(&mut self, b: &mut Board) {
         b.undo();
+        if let Some(h) = self.line.pop() {
+            self.line_buckets[(h & 63) as usize] -= 1;
+        }
         self.ko = self.ko_stack.pop().expect("ko state stack");
         self.stackp -= 1;
         if let Some(t) = &mut self.trace {
@@ -665,6 +699,12 @@ impl Reader {
         if self.aborted {
             return;
         }
+        // A node below a refused repetition's position answered for its line only; one at or
+        // above it answered for its position, and the next subtree starts clean.
+        if self.repeat_taint <= self.line.len() {
+            return;
+        }
+        self.repeat_taint = usize::MAX;
         if let Some(tt) = &mut self.tt {
             tt.put(key, q, r.0, r.1, self.question_serial.min(15) as u8);
         }

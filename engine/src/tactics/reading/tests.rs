@@ -759,3 +759,46 @@ fn gnu_go_depths_restore_the_three_shallower_cut_offs_and_keep_the_rest() {
     assert_eq!(gnu.node_limit, 1234);
     assert_eq!(gnu.depth, ours.depth);
 }
+
+#[test]
+fn a_line_that_takes_two_and_retakes_one_does_not_go_round() {
+    // The corner of reading41.sgf (reading:182-187) in small: Black takes the white stone at
+    // A4, throws in at A6 (two stones in atari), White takes both at A4, and Black's retake
+    // at A5 would bring back the position before Black's A6, three moves back.
+    let mut b = setup(&[
+        "O . O . . . .",
+        ". O O . . . .",
+        ". O . . . . .",
+        "O X . . . . .",
+        "X X . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let mut r = bare_reader(0);
+    let line = [
+        ("A5", Color::Black),
+        ("G1", Color::White),
+        ("A6", Color::Black),
+        ("A4", Color::White),
+    ];
+    for (v, c) in line {
+        let p = pt(&b, v);
+        assert!(r.trymove(&mut b, p, c, false).is_some(), "{v} is read");
+    }
+    assert_eq!(b.color_at(pt(&b, "A5")), None, "White took the two stones");
+    let repeat = b.hash();
+    let a5 = pt(&b, "A5");
+    assert!(
+        r.trymove(&mut b, a5, Color::Black, false).is_none(),
+        "the retake that repeats the line is not read"
+    );
+    assert_eq!(b.hash(), repeat, "the refused move is taken back");
+    // Off the line (a fresh reader, the same board) the retake is an ordinary capture.
+    let mut fresh = bare_reader(0);
+    assert!(fresh.trymove(&mut b, a5, Color::Black, false).is_some());
+    fresh.popmove(&mut b);
+    for _ in line {
+        r.popmove(&mut b);
+    }
+    b.validate().unwrap();
+}

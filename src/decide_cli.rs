@@ -25,7 +25,7 @@ pub struct DecideStringArgs {
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Reading options as NAME=VALUE (depth, branch_depth, backfill_depth, backfill2_depth,
-    /// break_chain_depth, superstring_depth, fourlib_depth, ko_depth, tenuki_depth, node_limit,
+    /// break_chain_depth, superstring_depth, race_depth, fourlib_depth, ko_depth, tenuki_depth, node_limit,
     /// hash_mb, use_hash, use_patterns).
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,

@@ -442,6 +442,28 @@ impl Reader {
         }
     }
 
+    /// In a capturing race, the outside liberties of a boundary string of three liberties or
+    /// fewer that shares a liberty with the string: the approach moves of the race.
+    pub(super) fn race_liberties(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        boundary: &Boundary,
+        moves: &mut MoveList,
+        score: i32,
+    ) {
+        for &t in boundary.strings() {
+            if b.libs(t) > 3 || !b.liberties(t).any(|l| b.has_liberty(s, l)) {
+                continue;
+            }
+            for l in b.liberties(t) {
+                if !b.has_liberty(s, l) {
+                    moves.add(l, score);
+                }
+            }
+        }
+    }
+
     /// Liberties of attacker strings that press on our liberties without touching us, when
     /// they are short of liberties (two or three): shortening them first turns the
     /// attacker's next move at our liberty into a self-atari.

@@ -319,6 +319,10 @@ impl Reader {
         }
         if d <= self.opts.break_chain_depth {
             self.break_chain3(b, s, boundary, moves, -5);
+        } else if d <= self.opts.race_depth {
+            // Deeper, only the capturing races: the outside liberties of the strings that
+            // share one with ours.
+            self.race_liberties(b, s, boundary, moves, -5);
         }
         if d <= self.opts.backfill2_depth {
             self.second_order_liberties(b, s, moves, -10);

@@ -504,6 +504,7 @@ impl Reader {
             o.backfill2_depth as u64,
             o.break_chain_depth as u64,
             o.superstring_depth as u64,
+            o.race_depth as u64,
             o.fourlib_depth as u64,
             o.ko_depth as u64,
             o.tenuki_depth as u64,

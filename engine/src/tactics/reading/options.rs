@@ -28,6 +28,10 @@ pub struct ReadingOptions {
     pub break_chain_depth: u32,
     /// Beyond this depth defences through the superstring are not tried.
     pub superstring_depth: u32,
+    /// Beyond `break_chain_depth` and up to this depth, a defence still tries the outside
+    /// liberties of a boundary string of at most three liberties that shares one with the
+    /// string: the approach moves of a capturing race.
+    pub race_depth: u32,
     /// Beyond this depth a string with four liberties is safe.
     pub fourlib_depth: u32,
     /// Beyond this depth no conditional ko captures are tried.
@@ -71,6 +75,7 @@ impl Default for ReadingOptions {
             backfill2_depth: 2,
             break_chain_depth: 3,
             superstring_depth: 7,
+            race_depth: 9,
             fourlib_depth: 7,
             ko_depth: 8,
             tenuki_depth: 9,
@@ -86,12 +91,15 @@ impl Default for ReadingOptions {
 
 impl ReadingOptions {
     /// The same options with GNU Go's level-10 values of the depths the defaults make
-    /// shallower (`branch_depth` 13, `backfill2_depth` 5, `break_chain_depth` 7).
+    /// shallower (`branch_depth` 13, `backfill2_depth` 5, `break_chain_depth` 7), and no race
+    /// moves beyond `break_chain_depth` (there, as in GNU Go, the chain-breaking moves read
+    /// the races).
     pub fn gnu_go_depths(self) -> ReadingOptions {
         ReadingOptions {
             branch_depth: 13,
             backfill2_depth: 5,
             break_chain_depth: 7,
+            race_depth: 7,
             ..self
         }
     }
@@ -105,6 +113,7 @@ impl ReadingOptions {
             &mut self.backfill2_depth,
             &mut self.break_chain_depth,
             &mut self.superstring_depth,
+            &mut self.race_depth,
             &mut self.fourlib_depth,
             &mut self.ko_depth,
             &mut self.tenuki_depth,
@@ -135,6 +144,7 @@ impl ReadingOptions {
             "backfill2_depth" => self.backfill2_depth = num()? as u32,
             "break_chain_depth" => self.break_chain_depth = num()? as u32,
             "superstring_depth" => self.superstring_depth = num()? as u32,
+            "race_depth" => self.race_depth = num()? as u32,
             "fourlib_depth" => self.fourlib_depth = num()? as u32,
             "ko_depth" => self.ko_depth = num()? as u32,
             "tenuki_depth" => self.tenuki_depth = num()? as u32,
@@ -162,7 +172,7 @@ impl ReadingOptions {
     pub fn describe(&self) -> String {
         format!(
             "depth {}\nbranch_depth {}\nbackfill_depth {}\nbackfill2_depth {}\n\
-             break_chain_depth {}\nsuperstring_depth {}\nfourlib_depth {}\nko_depth {}\n\
+             break_chain_depth {}\nsuperstring_depth {}\nrace_depth {}\nfourlib_depth {}\nko_depth {}\n\
              tenuki_depth {}\nnode_limit {}\ncondition_node_limit {}\nhash_mb {}\nuse_hash {}\nuse_patterns {}\n\
              persistent_cache {}",
             self.depth,
@@ -171,6 +181,7 @@ impl ReadingOptions {
             self.backfill2_depth,
             self.break_chain_depth,
             self.superstring_depth,
+            self.race_depth,
             self.fourlib_depth,
             self.ko_depth,
             self.tenuki_depth,

@@ -758,6 +758,9 @@ fn gnu_go_depths_restore_the_three_shallower_cut_offs_and_keep_the_rest() {
     assert_eq!((ours.backfill_depth, gnu.backfill_depth), (12, 12));
     assert_eq!(gnu.node_limit, 1234);
     assert_eq!(gnu.depth, ours.depth);
+    // Race moves beyond the chain-breaking moves only where those stop early.
+    assert!(ours.race_depth > ours.break_chain_depth);
+    assert_eq!(gnu.race_depth, gnu.break_chain_depth);
 }
 
 #[test]
@@ -801,4 +804,53 @@ fn a_line_that_takes_two_and_retakes_one_does_not_go_round() {
         r.popmove(&mut b);
     }
     b.validate().unwrap();
+}
+
+#[test]
+fn race_moves_are_the_outside_liberties_of_a_racer_sharing_one() {
+    // White A3-B3-B2 (liberties A2, B1) races the black string around it, which shares B1.
+    let rows = [
+        ". . . . . . .",
+        ". . . . . . .",
+        "O O O . . . .",
+        "X X X O . . .",
+        "O O X O . . .",
+        ". O X O . . .",
+        ". . X . . . .",
+    ];
+    let names = |b: &Board, moves: &moves::MoveList| -> Vec<String> {
+        let mut v: Vec<String> = moves.pts[..moves.len]
+            .iter()
+            .map(|&p| candidates::vertex(b, p))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut b = setup(&rows);
+    let s = pt(&b, "B2");
+    let mut r = bare_reader(0);
+    let mut moves = moves::MoveList::new();
+    let boundary = moves::Boundary::of(&b, s);
+    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
+    assert_eq!(
+        names(&b, &moves),
+        ["D1"],
+        "the racer's two liberties: D1 outside, B1 shared"
+    );
+    // With three liberties the racer is still one (D3 opened).
+    let mut rows3 = rows;
+    rows3[4] = "O O X . . . .";
+    let mut b = setup(&rows3);
+    let mut moves = moves::MoveList::new();
+    let boundary = moves::Boundary::of(&b, s);
+    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
+    assert_eq!(names(&b, &moves), ["D1", "D3"]);
+    // With four it is not: no race moves.
+    let mut rows4 = rows3;
+    rows4[3] = "X X X . . . .";
+    let mut b = setup(&rows4);
+    let mut moves = moves::MoveList::new();
+    let boundary = moves::Boundary::of(&b, s);
+    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
+    assert!(moves.len == 0, "{:?}", names(&b, &moves));
 }

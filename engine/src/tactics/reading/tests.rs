@@ -818,39 +818,28 @@ fn race_moves_are_the_outside_liberties_of_a_racer_sharing_one() {
         ". O X O . . .",
         ". . X . . . .",
     ];
-    let names = |b: &Board, moves: &moves::MoveList| -> Vec<String> {
-        let mut v: Vec<String> = moves.pts[..moves.len]
+    // The race moves of White's string, by name.
+    let race_moves = |rows: &[&str]| -> Vec<String> {
+        let mut b = setup(rows);
+        let s = pt(&b, "B2");
+        let boundary = moves::Boundary::of(&b, s);
+        let mut moves = moves::MoveList::new();
+        bare_reader(0).race_liberties(&mut b, s, &boundary, &mut moves, 0);
+        let mut names: Vec<String> = moves.pts[..moves.len]
             .iter()
-            .map(|&p| candidates::vertex(b, p))
+            .map(|&p| candidates::vertex(&b, p))
             .collect();
-        v.sort();
-        v
+        names.sort();
+        names
     };
-    let mut b = setup(&rows);
-    let s = pt(&b, "B2");
-    let mut r = bare_reader(0);
-    let mut moves = moves::MoveList::new();
-    let boundary = moves::Boundary::of(&b, s);
-    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
-    assert_eq!(
-        names(&b, &moves),
-        ["D1"],
-        "the racer's two liberties: D1 outside, B1 shared"
-    );
-    // With three liberties the racer is still one (D3 opened).
+    // Two liberties: D1 outside, B1 shared.
+    assert_eq!(race_moves(&rows), ["D1"]);
+    // Three (D3 opened): still a racer.
     let mut rows3 = rows;
     rows3[4] = "O O X . . . .";
-    let mut b = setup(&rows3);
-    let mut moves = moves::MoveList::new();
-    let boundary = moves::Boundary::of(&b, s);
-    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
-    assert_eq!(names(&b, &moves), ["D1", "D3"]);
-    // With four it is not: no race moves.
+    assert_eq!(race_moves(&rows3), ["D1", "D3"]);
+    // Four (D4 opened too): not a race the generator reads.
     let mut rows4 = rows3;
     rows4[3] = "X X X . . . .";
-    let mut b = setup(&rows4);
-    let mut moves = moves::MoveList::new();
-    let boundary = moves::Boundary::of(&b, s);
-    r.race_liberties(&mut b, s, &boundary, &mut moves, 0);
-    assert!(moves.len == 0, "{:?}", names(&b, &moves));
+    assert!(race_moves(&rows4).is_empty());
 }

@@ -479,6 +479,9 @@ impl Reader {
         let mut moves = MoveList::new();
         if d <= self.opts.break_chain_depth {
             self.break_chain2(b, &boundary, color, &mut moves, 0);
+            self.break_chain3(b, s, &boundary, &mut moves, -5);
+        } else if d <= self.opts.race_depth {
+            self.race_liberties(b, s, &boundary, &mut moves, -5);
         }
         if d <= self.opts.superstring_depth {
             self.superstring_break_chain(b, s, color, &mut moves, 0);

@@ -219,6 +219,8 @@ fn binary_takes_reading_options_on_the_command_line() {
             "tenuki_depth=2",
             "--option",
             "break_chain_depth=4",
+            "--reading-option",
+            "race_depth=6",
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -240,6 +242,7 @@ fn binary_takes_reading_options_on_the_command_line() {
         "persistent_cache false",
         "tenuki_depth 2",
         "break_chain_depth 4",
+        "race_depth 6",
     ] {
         assert!(
             out.lines().any(|l| l.trim_start_matches("= ") == line),
@@ -248,7 +251,12 @@ fn binary_takes_reading_options_on_the_command_line() {
     }
     assert!(out.contains("fourlib_depth 7"), "defaults stay: {out}");
     // A reading option that is not NAME=VALUE, or not an option, stops the binary at once.
-    for bad in ["tenuki_depth", "no_such_option=1", "depth=deep"] {
+    for bad in [
+        "tenuki_depth",
+        "no_such_option=1",
+        "depth=deep",
+        "race_depth=-1",
+    ] {
         let out = Command::new(env!("CARGO_BIN_EXE_tesuji"))
             .args(["gtp", "--reading-option", bad])
             .stdin(Stdio::null())

@@ -113,11 +113,7 @@ impl Reader {
                     if b.string_id(u) == b.string_id(s) || b.libs(u) < 2 {
                         continue;
                     }
-                    for &l in libs_of(b, u).as_slice() {
-                        if !b.has_liberty(t, l) {
-                            moves.add(l, score - 5);
-                        }
-                    }
+                    add_outside_liberties(b, u, t, moves, score - 5);
                 }
             }
         }
@@ -456,11 +452,7 @@ impl Reader {
             if b.libs(t) > 3 || !b.liberties(t).any(|l| b.has_liberty(s, l)) {
                 continue;
             }
-            for l in b.liberties(t) {
-                if !b.has_liberty(s, l) {
-                    moves.add(l, score);
-                }
-            }
+            add_outside_liberties(b, t, s, moves, score);
         }
     }
 
@@ -664,6 +656,16 @@ pub(crate) fn prepare(b: &mut Board, m: Point, mover: Color, moves: &mut MoveLis
                     moves.add(l, score);
                 }
             }
+        }
+    }
+}
+
+/// The liberties of the string at `t` that the string at `other` does not share: in a race
+/// between the two, the moves that shorten `t` without filling a liberty of `other`.
+fn add_outside_liberties(b: &Board, t: Point, other: Point, moves: &mut MoveList, score: i32) {
+    for l in b.liberties(t) {
+        if !b.has_liberty(other, l) {
+            moves.add(l, score);
         }
     }
 }

@@ -317,15 +317,27 @@ impl Reader {
         if d <= self.opts.superstring_depth {
             self.superstring_break_chain(b, s, color, moves, 0);
         }
+        self.break_chain3_or_race(b, s, boundary, d, moves);
+        if d <= self.opts.backfill2_depth {
+            self.second_order_liberties(b, s, moves, -10);
+        }
+    }
+
+    /// Against boundary strings of three liberties: every chain-breaking move to
+    /// `break_chain_depth`; deeper, to `race_depth`, only the capturing races (the outside
+    /// liberties of the strings that share one with ours).
+    fn break_chain3_or_race(
+        &mut self,
+        b: &mut Board,
+        s: Point,
+        boundary: &Boundary,
+        d: u32,
+        moves: &mut MoveList,
+    ) {
         if d <= self.opts.break_chain_depth {
             self.break_chain3(b, s, boundary, moves, -5);
         } else if d <= self.opts.race_depth {
-            // Deeper, only the capturing races: the outside liberties of the strings that
-            // share one with ours.
             self.race_liberties(b, s, boundary, moves, -5);
-        }
-        if d <= self.opts.backfill2_depth {
-            self.second_order_liberties(b, s, moves, -10);
         }
     }
 
@@ -479,10 +491,8 @@ impl Reader {
         let mut moves = MoveList::new();
         if d <= self.opts.break_chain_depth {
             self.break_chain2(b, &boundary, color, &mut moves, 0);
-            self.break_chain3(b, s, &boundary, &mut moves, -5);
-        } else if d <= self.opts.race_depth {
-            self.race_liberties(b, s, &boundary, &mut moves, -5);
         }
+        self.break_chain3_or_race(b, s, &boundary, d, &mut moves);
         if d <= self.opts.superstring_depth {
             self.superstring_break_chain(b, s, color, &mut moves, 0);
         }

@@ -701,7 +701,9 @@ impl Reader {
             return;
         }
         // A node below a refused repetition's position answered for its line only; one at or
-        // above it answered for its position, and the next subtree starts clean.
+        // above it answered for its position, and the next subtree starts clean. (The other
+        // half of the graph-history problem stays: a result stored where nothing was refused
+        // may be reused on a line where a move below it would be.)
         if self.repeat_taint <= self.line.len() {
             return;
         }

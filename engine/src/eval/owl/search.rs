@@ -133,6 +133,56 @@ impl Owl {
         (best, best_move)
     }
 
+    /// When no root move succeeds, the first `reread_root_moves` candidates are read again
+    /// with the other side answering as at a root: its root breadth, a full budget per reply
+    /// and the depth limit one move further away. One move down the search is narrower than
+    /// at the root, so a move can fail there only because the side that made it, two moves
+    /// down, lacks a reply its own root would read (on the owl area, 12 of the moves GNU Go
+    /// answers that our search refuted were not refuted by a fresh search after them).
+    /// `(code, move)` of the best move found this way, `(0, NONE)` when none succeeds.
+    pub(super) fn reread_failed_root_moves(
+        &mut self,
+        b: &mut Board,
+        attacking: bool,
+    ) -> (i32, Point) {
+        let info = self.evaluate(b, 0);
+        let mut moves = if attacking {
+            self.attacker_moves(b, &info, 0)
+        } else {
+            self.defender_moves(b, &info, 0)
+        };
+        moves.truncate(self.opts.reread_root_moves);
+        let mover = self.mover(attacking);
+        let (mut best, mut best_move) = (0, Point::NONE);
+        for (m, _) in moves {
+            if !b.try_play(m, mover) {
+                continue;
+            }
+            if !attacking {
+                self.played.push(m);
+            }
+            self.question_start = self.nodes;
+            let code = match (self.is_captured(b), attacking) {
+                (true, true) => WIN,
+                (true, false) => 0,
+                (false, true) => reverse(self.defend_node(b, 0).0),
+                (false, false) => reverse(self.attack_node(b, 0).0),
+            };
+            if !attacking {
+                self.played.pop();
+            }
+            b.undo();
+            if code != 0 && better_of(code, best) == code && code != best {
+                best = code;
+                best_move = m;
+            }
+            if best == WIN {
+                break;
+            }
+        }
+        (best, best_move)
+    }
+
     pub(super) fn mover(&self, attacking: bool) -> Color {
         if attacking {
             self.color.opponent()

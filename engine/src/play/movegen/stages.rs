@@ -275,6 +275,9 @@ impl Stage for DragonStage {
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
             deadline: ctx.reading_deadline,
+            // Every living dragon's failed attack would be read again: not yet measured in
+            // games, so play keeps the owl it was measured with.
+            reread_root_moves: 0,
             ..Default::default()
         })
         .with_patterns(patterns);

@@ -1,0 +1,82 @@
+//! The owl on game positions, with the compiled vital-shape databases (as GTP and play use it).
+
+use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
+use tesuji::engine::eval::owl::{Owl, OwlOptions};
+use tesuji::engine::tactics::reading::WIN;
+use tesuji::patterns::CompiledPatterns;
+
+/// A board drawn row by row from the top: `X` Black, `O` White, anything else empty.
+fn setup(rows: &[&str]) -> Board {
+    let mut b = Board::new(rows.len()).unwrap();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.split_whitespace().enumerate() {
+            let color = match ch {
+                "X" => Color::Black,
+                "O" => Color::White,
+                _ => continue,
+            };
+            b.add_stone(Point::from_xy(x, y), color).unwrap();
+        }
+    }
+    b.clear_history();
+    b
+}
+
+fn pt(b: &Board, v: &str) -> Point {
+    match Vertex::parse_move(v, b.size()).unwrap() {
+        Move::Play(p) => p,
+        Move::Pass => panic!("{v} is not a point"),
+    }
+}
+
+fn owl(opts: OwlOptions) -> Owl {
+    Owl::new(opts).with_patterns(&CompiledPatterns)
+}
+
+/// A black group on the bottom edge (L2 M2 N2), from a game of GNU Go's regression suites
+/// (owl.tst, test 114: GNU Go defends at K2).
+const EDGE_GROUP: [&str; 19] = [
+    ". O . . . . . . O X X X O O O O X . .",
+    "O . . . . . . O . O O X . X O X . X .",
+    "X O O . . O O O O O X X X X O O X . .",
+    "X X . O O . . . O X . . O X . O X . .",
+    ". . . . X O O O X X X . O X . O X . .",
+    ". X X X X . X X X O X O O X . O X O .",
+    ". X O . . . . X O O O X . O O . O O .",
+    ". O . O X X . O . O X X O . O . O . .",
+    ". . . O O X . O O . O O X X X O . O .",
+    ". . . . O X X O . . O . . . . . O X .",
+    "O . O . . O O . O . O . X . X X X X .",
+    ". O . X X O . . O . O . . . . . . . .",
+    "O X X O X O . . O . . O O X . X . . .",
+    ". X O O O X X X X O O . O X . O X . .",
+    ". X O X O . . . . . O . O X . O X . .",
+    ". X X X O . X X X . O . . O O . X . .",
+    ". . . X O X . O . . O O O . O . . . .",
+    ". . . . X X . . O . X X X . . O X . .",
+    ". . . . . . . . . . . . . . O X . . .",
+];
+
+/// Black K2 lives, but one move down the search is narrower than at a root and White's
+/// reply there reads as a kill; the failed root move, read again with White answering as at
+/// a root, is found to live (a fresh search after K2 finds no kill either).
+#[test]
+fn a_failed_root_move_is_read_again_as_from_a_root() {
+    let mut b = setup(&EDGE_GROUP);
+    let dragon: Vec<Point> = ["L2", "M2", "N2"].iter().map(|v| pt(&b, v)).collect();
+    let k2 = pt(&b, "K2");
+    let without = owl(OwlOptions {
+        reread_root_moves: 0,
+        ..OwlOptions::default()
+    })
+    .defend(&mut b, &dragon);
+    assert_eq!(without.0, 0, "without the rule no defence is found");
+    let hash = b.hash();
+    assert_eq!(
+        owl(OwlOptions::default()).defend(&mut b, &dragon),
+        (WIN, Some(k2))
+    );
+    assert_eq!(b.hash(), hash, "board left as found");
+    assert!(b.try_play(k2, Color::Black));
+    assert_eq!(owl(OwlOptions::default()).attack(&mut b, &dragon).0, 0);
+}

@@ -161,6 +161,9 @@ pub struct Owl {
     /// The side that has retaken a ko "after a threat" on the current line (GNU Go's
     /// komaster idea): no further threat-backed retake is allowed on the line.
     komaster: Option<Color>,
+    /// The legal moves the last root node read, in order (what a failed question reads
+    /// again).
+    root_moves: Vec<Point>,
 }
 
 /// A candidate move with its score.
@@ -204,6 +207,7 @@ impl Owl {
             line: Vec::new(),
             pattern_points: Vec::new(),
             komaster: None,
+            root_moves: Vec::new(),
         }
     }
 

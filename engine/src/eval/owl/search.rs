@@ -88,6 +88,9 @@ impl Owl {
     ) -> (i32, Point) {
         let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
+        if depth == 0 {
+            self.root_moves.clear();
+        }
         for (m, _) in moves {
             // Every root move gets the whole budget: a move tried late is read as deeply as
             // the first.
@@ -107,6 +110,9 @@ impl Owl {
                 self.played.pop();
             }
             b.undo();
+            if depth == 0 {
+                self.root_moves.push(m);
+            }
             if code != 0 && better_of(code, best) == code && code != best {
                 best = code;
                 best_move = m;
@@ -145,16 +151,12 @@ impl Owl {
         b: &mut Board,
         attacking: bool,
     ) -> (i32, Point) {
-        let info = self.evaluate(b, 0);
-        let mut moves = if attacking {
-            self.attacker_moves(b, &info, 0)
-        } else {
-            self.defender_moves(b, &info, 0)
-        };
+        // The root's own list, in the order it was read (the fresh searches below replace it).
+        let mut moves = std::mem::take(&mut self.root_moves);
         moves.truncate(self.opts.reread_root_moves);
         let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
-        for (m, _) in moves {
+        for &m in &moves {
             if !b.try_play(m, mover) {
                 continue;
             }
@@ -180,6 +182,8 @@ impl Owl {
                 break;
             }
         }
+        // Kept for the next question: its allocation is reused.
+        self.root_moves = moves;
         (best, best_move)
     }
 

@@ -246,12 +246,25 @@ thread_local! {
 /// The region of `color`'s eye space containing `start` (an empty point or an inside opponent
 /// stone), or `None` when the region is open or too large. Points are listed in flood order.
 pub fn eye_space_at(b: &Board, start: Point, color: Color) -> Option<EyeSpace> {
-    let space = eye_space_from(b, start, color, false)?;
+    eye_space_noting_open_ground(b, start, color, &mut Vec::new())
+}
+
+/// [`eye_space_at`], and when a flood from `start` runs past [`MAX_EYE_SPACE`] points (open
+/// ground, no eye space), the points it reached are appended to `open_ground`. Why: the owl
+/// floods from every liberty of a group, and in the open most of them lie in one region
+/// already flooded; a caller can skip those (a fifth of the owl's flooding time).
+pub fn eye_space_noting_open_ground(
+    b: &Board,
+    start: Point,
+    color: Color,
+    open_ground: &mut Vec<Point>,
+) -> Option<EyeSpace> {
+    let space = eye_space_from(b, start, color, false, open_ground)?;
     // A space too big to search with a lively opponent string in it: that string is not
     // inside, and the space is what remains around it, if anything.
     let lively = |p: &Point| b.color_at(*p) == Some(color.opponent()) && b.libs(*p) > 2;
     if space.points.len() > MAX_SEARCH_POINTS && space.points.iter().any(lively) {
-        if let Some(rest) = eye_space_from(b, start, color, true) {
+        if let Some(rest) = eye_space_from(b, start, color, true, &mut Vec::new()) {
             return Some(rest);
         }
         // The string splits the space into parts the strict flood cannot tell apart: the
@@ -286,8 +299,14 @@ fn with_lively_marginal(b: &Board, mut space: EyeSpace, color: Color) -> EyeSpac
     space
 }
 
-fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
-    if let Some(space) = flood_eye_space(b, start, color, strict) {
+fn eye_space_from(
+    b: &Board,
+    start: Point,
+    color: Color,
+    strict: bool,
+    open_ground: &mut Vec<Point>,
+) -> Option<EyeSpace> {
+    if let Some(space) = flood_eye_space(b, start, color, strict, open_ground) {
         return Some(space);
     }
     // The flood stops at marginal points, so from one the space is found through its
@@ -296,7 +315,7 @@ fn eye_space_from(b: &Board, start: Point, color: Color, strict: bool) -> Option
         for n in start.neighbors() {
             if b.cell(n) == Cell::Empty
                 && !touches_live_enemy(b, n, color, strict)
-                && let Some(space) = flood_eye_space(b, n, color, strict)
+                && let Some(space) = flood_eye_space(b, n, color, strict, open_ground)
                 && space.contains(start)
             {
                 return Some(space);
@@ -354,21 +373,38 @@ fn touches_live_enemy(b: &Board, p: Point, color: Color, strict: bool) -> bool {
 /// The eye space from `start`. An eye point reached only past a marginal point (the live
 /// opponent stone there is part of the wall) belongs to the space when the space is small
 /// enough for the minimax, which plays the marginal point out; a larger one's core cannot.
-fn flood_eye_space(b: &Board, start: Point, color: Color, strict: bool) -> Option<EyeSpace> {
+fn flood_eye_space(
+    b: &Board,
+    start: Point,
+    color: Color,
+    strict: bool,
+    open_ground: &mut Vec<Point>,
+) -> Option<EyeSpace> {
     let mut stopped_at_margin = false;
-    flood_eye_space_with(b, start, color, strict, false, &mut stopped_at_margin).or_else(|| {
+    let mut flood = |through_margins: bool, stopped_at_margin: &mut bool| {
+        flood_eye_space_with(
+            b,
+            start,
+            color,
+            strict,
+            through_margins,
+            stopped_at_margin,
+            open_ground,
+        )
+    };
+    flood(false, &mut stopped_at_margin).or_else(|| {
         // (A strict flood looks for what remains around a lively string: the space past
         // its margins is the whole one, judged by `eye_space_at`.)
         if !stopped_at_margin || strict {
             return None;
         }
-        flood_eye_space_with(b, start, color, strict, true, &mut stopped_at_margin)
-            .filter(|space| space.points.len() <= MAX_SEARCH_POINTS)
+        flood(true, &mut stopped_at_margin).filter(|space| space.points.len() <= MAX_SEARCH_POINTS)
     })
 }
 
 /// The flood of [`flood_eye_space`]; `stopped_at_margin` is set when an eye point behind a
-/// marginal point was left out.
+/// marginal point was left out; a flood past [`MAX_EYE_SPACE`] points appends them to
+/// `open_ground`.
 fn flood_eye_space_with(
     b: &Board,
     start: Point,
@@ -376,6 +412,7 @@ fn flood_eye_space_with(
     strict: bool,
     through_margins: bool,
     stopped_at_margin: &mut bool,
+    open_ground: &mut Vec<Point>,
 ) -> Option<EyeSpace> {
     let node = |p: Point| match b.cell(p) {
         Cell::Empty => true,
@@ -428,6 +465,7 @@ fn flood_eye_space_with(
                     m.mark[n.index()] = g;
                     points.push(n);
                     if points.len() > MAX_EYE_SPACE {
+                        open_ground.extend_from_slice(&points);
                         return None;
                     }
                 }

@@ -559,3 +559,27 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_flood_into_open_ground_notes_the_points_it_reached() {
+    // A straight three in the corner of a 9×9 board, and the open rest of the board.
+    let b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X X X X . . . .",
+        "X . . . X . . . .",
+        "X X X X X . . . .",
+        ". . . . . . . . .",
+    ]);
+    let mut open = Vec::new();
+    let eye = eye_space_noting_open_ground(&b, pt(&b, "B3"), Color::Black, &mut open);
+    assert_eq!(eye.map(|e| e.points.len()), Some(3));
+    assert!(open.is_empty(), "an enclosed space is no open ground");
+    let e6 = pt(&b, "E6");
+    assert!(eye_space_noting_open_ground(&b, e6, Color::Black, &mut open).is_none());
+    assert!(open.len() > MAX_EYE_SPACE, "every point the flood reached");
+    assert!(open.contains(&e6) && !open.contains(&pt(&b, "B3")));
+}

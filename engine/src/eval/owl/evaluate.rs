@@ -27,6 +27,7 @@ impl Owl {
         // Eye spaces are found from the liberties; each is looked at once.
         let space_mark = self.next_mark();
         let mut spaces: Vec<EyeSpace> = Vec::new();
+        let mut open_ground = std::mem::take(&mut self.open_ground);
         let mut i = 0;
         while i < strings.len() {
             let s = strings[i];
@@ -65,7 +66,13 @@ impl Owl {
                 if self.marks[l.index()] == space_mark {
                     continue;
                 }
-                if let Some(space) = eyes::eye_space_at(b, l, color) {
+                // A liberty in open ground another flood has reached makes no eye space.
+                open_ground.clear();
+                let found = eyes::eye_space_noting_open_ground(b, l, color, &mut open_ground);
+                for &p in &open_ground {
+                    self.marks[p.index()] = space_mark;
+                }
+                if let Some(space) = found {
                     for &p in &space.points {
                         self.marks[p.index()] = space_mark;
                     }
@@ -95,6 +102,7 @@ impl Owl {
                 }
             }
         }
+        self.open_ground = open_ground;
         // Eye spaces reached only through stones inside them (opponent stones next to us).
         let mut boundary: Vec<Point> = Vec::new();
         let mut outer_libs: Vec<Point> = Vec::new();

@@ -164,6 +164,8 @@ pub struct Owl {
     /// The legal moves the last root node read, in order (what a failed question reads
     /// again).
     root_moves: Vec<Point>,
+    /// Points of open ground met by the eye-space floods of one evaluation (reused).
+    open_ground: Vec<Point>,
 }
 
 /// A candidate move with its score.
@@ -208,6 +210,7 @@ impl Owl {
             pattern_points: Vec::new(),
             komaster: None,
             root_moves: Vec::new(),
+            open_ground: Vec::new(),
         }
     }
 

@@ -66,7 +66,7 @@ fn a_failed_root_move_is_read_again_as_from_a_root() {
     let dragon: Vec<Point> = ["L2", "M2", "N2"].iter().map(|v| pt(&b, v)).collect();
     let k2 = pt(&b, "K2");
     let without = owl(OwlOptions {
-        reread_root_moves: 0,
+        reread_failed_defences: 0,
         ..OwlOptions::default()
     })
     .defend(&mut b, &dragon);
@@ -79,4 +79,51 @@ fn a_failed_root_move_is_read_again_as_from_a_root() {
     assert_eq!(b.hash(), hash, "board left as found");
     assert!(b.try_play(k2, Color::Black));
     assert_eq!(owl(OwlOptions::default()).attack(&mut b, &dragon).0, 0);
+}
+
+/// A black group in the lower left corner, from owl.tst, test 62, where GNU Go kills at B4 or
+/// B5.
+const LOWER_LEFT_GROUP: [&str; 19] = [
+    "O X . X . X . . . . . . . . . . . . .",
+    "O X X . . X X . . . . . . . X O . . .",
+    "O X X X X O X X . X X . X X . . O . .",
+    "O O O X O O O X . X O X O O X X X O .",
+    ". . O O O . O O . O O X . . . O O O .",
+    ". . . O X O X O O O . O O O . O X X .",
+    ". O . . X . X . . X O O X O . O O X .",
+    "O . . O X X . X . X . X X X X X X . .",
+    "X O O . X . X . . . X . . . . . . . .",
+    "X X X O X O O O . . . O . X . . . . .",
+    ". . X X O . . . X X O O O X X X . . .",
+    ". . . X O X . X . X X O X . X . . . .",
+    ". . X O . . . . . X X X X . . X X X .",
+    ". . X O O . O . O O X O X . . X O O O",
+    ". . O O . . . . . . O O X . X X O X X",
+    ". . X X X O . . O O O O X X . X O O .",
+    ". . X O X . O O X X O X X . . X O O O",
+    ". . X O O O O X X X O X X X . . X X X",
+    ". . X X O . O O X X X X X . . X O O .",
+];
+
+/// The dragon of [`LOWER_LEFT_GROUP`] (as `dragon_stones C4` answers).
+const DRAGON_62: [&str; 8] = ["C4", "D4", "E4", "C3", "E3", "C2", "C1", "D1"];
+
+/// The same rule for the attacker: White B5 kills, found only when the failed first attack is
+/// read again with Black answering as at a root.
+#[test]
+fn a_failed_root_attack_is_read_again_as_from_a_root() {
+    let mut b = setup(&LOWER_LEFT_GROUP);
+    let dragon: Vec<Point> = DRAGON_62.iter().map(|v| pt(&b, v)).collect();
+    let without = owl(OwlOptions {
+        reread_failed_attacks: 0,
+        ..OwlOptions::default()
+    })
+    .attack(&mut b, &dragon);
+    assert_eq!(without.0, 0, "without the rule no kill is found");
+    let (code, mv) = owl(OwlOptions::default()).attack(&mut b, &dragon);
+    assert_eq!(code, WIN);
+    assert!(
+        [pt(&b, "B4"), pt(&b, "B5")].contains(&mv.expect("a move")),
+        "GNU Go's killing moves"
+    );
 }

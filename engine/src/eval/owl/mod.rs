@@ -51,9 +51,11 @@ pub struct OwlOptions {
     /// `Owl::conditional_retake`); a success that needs it is [`KO_B`] for that side (`KO_A`
     /// for the other). Without it results are only [`WIN`] or 0.
     pub ko_results: bool,
-    /// When no root move succeeds, this many of the best are read again with the other side
-    /// answering as at a root (see `Owl::reread_failed_root_moves`); 0 turns it off.
-    pub reread_root_moves: usize,
+    /// When no attacking move succeeds at the root, this many are read again with the
+    /// defender answering as at a root (see `Owl::reread_failed_root_moves`); 0 turns it off.
+    pub reread_failed_attacks: usize,
+    /// The same for the defence: how many failed root defences are read again.
+    pub reread_failed_defences: usize,
     /// A search still running at this instant judges the rest statically, as one out of
     /// nodes does: the move generator's share of a move's time for the owl.
     pub deadline: Option<Instant>,
@@ -68,10 +70,12 @@ impl Default for OwlOptions {
             escape_area: 14,
             attack_verify_depth: 8,
             ko_results: true,
-            // One: each move read again costs about as much as the first reading of the
-            // question (owl.tst 20.6 -> 23.8 s with one, 27.0 s with two, 31.8 s with six,
-            // against GNU Go's 12.8 s; 178 -> 181, 182, 184 of 261).
-            reread_root_moves: 1,
+            // A failed attack is every living dragon's: each move read again costs about as
+            // much as the question did (owl.tst 21.0 -> 23.8 s with one, 27.0 s with two,
+            // against GNU Go's 12.8 s). A failed defence is rarer and cheaper to read again
+            // (see docs/evaluation.md).
+            reread_failed_attacks: 1,
+            reread_failed_defences: 2,
             deadline: None,
         }
     }

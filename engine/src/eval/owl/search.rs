@@ -139,13 +139,14 @@ impl Owl {
         (best, best_move)
     }
 
-    /// When no root move succeeds, the first `reread_root_moves` candidates are read again
-    /// with the other side answering as at a root: its root breadth, a full budget per reply
-    /// and the depth limit one move further away. One move down the search is narrower than
-    /// at the root, so a move can fail there only because the side that made it, two moves
-    /// down, lacks a reply its own root would read (on the owl area, 12 of the moves GNU Go
-    /// answers that our search refuted were not refuted by a fresh search after them).
-    /// `(code, move)` of the best move found this way, `(0, NONE)` when none succeeds.
+    /// When no root move succeeds, the first `reread_failed_attacks` (or
+    /// `reread_failed_defences`) of the root's moves are read again with the other side
+    /// answering as at a root: its root breadth, a full budget per reply and the depth limit
+    /// one move further away. One move down the search is narrower than at the root, so a
+    /// move can fail there only because the side that made it, two moves down, lacks a reply
+    /// its own root would read (on the owl area, 12 of the moves GNU Go answers that our
+    /// search refuted were not refuted by a fresh search after them). `(code, move)` of the
+    /// best move found this way, `(0, NONE)` when none succeeds.
     pub(super) fn reread_failed_root_moves(
         &mut self,
         b: &mut Board,
@@ -153,7 +154,11 @@ impl Owl {
     ) -> (i32, Point) {
         // The root's own list, in the order it was read (the fresh searches below replace it).
         let mut moves = std::mem::take(&mut self.root_moves);
-        moves.truncate(self.opts.reread_root_moves);
+        moves.truncate(if attacking {
+            self.opts.reread_failed_attacks
+        } else {
+            self.opts.reread_failed_defences
+        });
         let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
         for &m in &moves {

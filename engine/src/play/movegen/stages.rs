@@ -275,9 +275,11 @@ impl Stage for DragonStage {
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
             deadline: ctx.reading_deadline,
-            // Every living dragon's failed attack would be read again: not yet measured in
-            // games, so play keeps the owl it was measured with.
-            reread_root_moves: 0,
+            // A dragon judged dead has its best defence read again (a living dragon given up
+            // for dead loses the game); the failed attacks, every living dragon's, are not:
+            // their cost would come out of the other dragons' share of the deadline.
+            reread_failed_attacks: 0,
+            reread_failed_defences: 1,
             ..Default::default()
         })
         .with_patterns(patterns);

@@ -809,7 +809,8 @@ thread_local! {
 }
 
 /// Best eye count for the side to move (`defender_to_move`), with both sides free to pass;
-/// the game ends after two passes in a row. Returns (count, best move index or `None`).
+/// the game ends after two passes in a row. Returns (count, best move index or `None`): the
+/// first move, in node order, that does better for the side to move than passing.
 fn minimax(
     shape: &Shape,
     memo: &mut Memo,
@@ -818,15 +819,190 @@ fn minimax(
     defender_to_move: bool,
     passed: bool,
 ) -> (u8, Option<usize>) {
-    minimax_at(
+    let key = state_key(shape, defender, attacker);
+    let mut best = if passed {
+        shape.count(defender, attacker)
+    } else {
+        value_at(
+            shape,
+            memo,
+            key,
+            defender,
+            attacker,
+            !defender_to_move,
+            true,
+        )
+    };
+    let mut best_move = None;
+    let mut parts = Parts::new(shape, defender, attacker);
+    for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
+        if (defender_to_move && best == 2) || (!defender_to_move && best == 0) {
+            break;
+        }
+        let bit = 1u16 << i;
+        if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
+            continue;
+        }
+        let v = if defender_to_move {
+            value_at(
+                shape,
+                memo,
+                key + digit,
+                defender | bit,
+                attacker,
+                false,
+                false,
+            )
+        } else {
+            value_at(
+                shape,
+                memo,
+                key + 2 * digit,
+                defender,
+                attacker | bit,
+                true,
+                false,
+            )
+        };
+        if (defender_to_move && v > best) || (!defender_to_move && v < best) {
+            best = v;
+            best_move = Some(i);
+        }
+    }
+    (best, best_move)
+}
+
+/// May the side to move play node `i` (`occupied` holds both sides' stones)? Not on a stone,
+/// and not on the last empty point of its part (suicide for the attacker, filling its own
+/// last eye point for the defender) unless the attacker plays a marginal point.
+#[inline(always)]
+fn playable(
+    shape: &Shape,
+    parts: &mut Parts,
+    i: usize,
+    occupied: u16,
+    defender_to_move: bool,
+) -> bool {
+    occupied & (1 << i) == 0
+        && !(i < shape.n
+            && (defender_to_move || shape.marginal & (1 << i) == 0)
+            && parts.is_last_empty(i, defender_to_move))
+}
+
+/// The exact minimax value of a state (0, 1 or 2 eyes), from two threshold searches.
+fn value_at(
+    shape: &Shape,
+    memo: &mut Memo,
+    key: usize,
+    defender: u16,
+    attacker: u16,
+    defender_to_move: bool,
+    passed: bool,
+) -> u8 {
+    if !reaches(
         shape,
         memo,
-        state_key(shape, defender, attacker),
+        key,
         defender,
         attacker,
         defender_to_move,
         passed,
-    )
+        1,
+    ) {
+        0
+    } else if reaches(
+        shape,
+        memo,
+        key,
+        defender,
+        attacker,
+        defender_to_move,
+        passed,
+        2,
+    ) {
+        2
+    } else {
+        1
+    }
+}
+
+/// Does the defender get at least `goal` eyes (1 or 2) from this state? A threshold search:
+/// the side to move stops at its first option that settles the question, where the exact
+/// search had to find the best value (most states are worth one eye, which it could not cut).
+#[allow(clippy::too_many_arguments)]
+fn reaches(
+    shape: &Shape,
+    memo: &mut Memo,
+    key: usize,
+    defender: u16,
+    attacker: u16,
+    defender_to_move: bool,
+    passed: bool,
+    goal: u8,
+) -> bool {
+    let slot = key * 4 + usize::from(defender_to_move) * 2 + usize::from(passed);
+    // Per goal, a bit "known" and a bit "result".
+    let shift = 2 * (goal - 1);
+    if memo.stamp[slot] != memo.generation {
+        memo.stamp[slot] = memo.generation;
+        memo.value[slot] = 0;
+    } else if memo.value[slot] >> shift & 1 != 0 {
+        return memo.value[slot] >> (shift + 1) & 1 != 0;
+    }
+    // Passing first: a second pass ends the game.
+    let mut result = if passed {
+        shape.count(defender, attacker) >= goal
+    } else {
+        reaches(
+            shape,
+            memo,
+            key,
+            defender,
+            attacker,
+            !defender_to_move,
+            true,
+            goal,
+        )
+    };
+    // The defender needs one option that reaches the goal, the attacker one that stops it.
+    if result != defender_to_move {
+        let mut parts = Parts::new(shape, defender, attacker);
+        for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
+            let bit = 1u16 << i;
+            if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
+                continue;
+            }
+            let child = if defender_to_move {
+                reaches(
+                    shape,
+                    memo,
+                    key + digit,
+                    defender | bit,
+                    attacker,
+                    false,
+                    false,
+                    goal,
+                )
+            } else {
+                reaches(
+                    shape,
+                    memo,
+                    key + 2 * digit,
+                    defender,
+                    attacker | bit,
+                    true,
+                    false,
+                    goal,
+                )
+            };
+            if child == defender_to_move {
+                result = child;
+                break;
+            }
+        }
+    }
+    memo.value[slot] |= (1 | u8::from(result) << 1) << shift;
+    result
 }
 
 /// Powers of three: a node's digit in a state's key (empty 0, defender 1, attacker 2).
@@ -847,81 +1023,6 @@ fn state_key(shape: &Shape, defender: u16, attacker: u16) -> usize {
         .enumerate()
         .map(|(i, &p)| p * usize::from(defender >> i & 1) + 2 * p * usize::from(attacker >> i & 1))
         .sum()
-}
-
-/// [`minimax`] with the state's key known: a move adds its node's digit.
-fn minimax_at(
-    shape: &Shape,
-    memo: &mut Memo,
-    key: usize,
-    defender: u16,
-    attacker: u16,
-    defender_to_move: bool,
-    passed: bool,
-) -> (u8, Option<usize>) {
-    let slot = key * 4 + usize::from(defender_to_move) * 2 + usize::from(passed);
-    if memo.stamp[slot] == memo.generation {
-        return (memo.value[slot], None);
-    }
-    let (mut best, mut best_move) = if passed {
-        (shape.count(defender, attacker), None)
-    } else {
-        let pass = minimax_at(
-            shape,
-            memo,
-            key,
-            defender,
-            attacker,
-            !defender_to_move,
-            true,
-        );
-        (pass.0, None)
-    };
-    let mut parts = Parts::new(shape, defender, attacker);
-    for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
-        let bit = 1u16 << i;
-        if (defender | attacker) & bit != 0
-            || (i < shape.n
-                && (defender_to_move || shape.marginal & bit == 0)
-                && parts.is_last_empty(i, defender_to_move))
-        {
-            continue;
-        }
-        let v = if defender_to_move {
-            minimax_at(
-                shape,
-                memo,
-                key + digit,
-                defender | bit,
-                attacker,
-                false,
-                false,
-            )
-            .0
-        } else {
-            minimax_at(
-                shape,
-                memo,
-                key + 2 * digit,
-                defender,
-                attacker | bit,
-                true,
-                false,
-            )
-            .0
-        };
-        let better = if defender_to_move { v > best } else { v < best };
-        if better {
-            best = v;
-            best_move = Some(i);
-        }
-        if (defender_to_move && best == 2) || (!defender_to_move && best == 0) {
-            break;
-        }
-    }
-    memo.stamp[slot] = memo.generation;
-    memo.value[slot] = best;
-    (best, best_move)
 }
 
 /// A space too big to search, judged by its *core*: the strong empty points with no marginal

@@ -583,3 +583,81 @@ fn a_flood_into_open_ground_notes_the_points_it_reached() {
     assert!(open.len() > MAX_EYE_SPACE, "every point the flood reached");
     assert!(open.contains(&e6) && !open.contains(&pt(&b, "B3")));
 }
+
+/// The exact minimax the threshold searches replaced, without a memo: the reference.
+fn exact(shape: &Shape, defender: u16, attacker: u16, defender_to_move: bool, passed: bool) -> u8 {
+    let mut best = if passed {
+        shape.count(defender, attacker)
+    } else {
+        exact(shape, defender, attacker, !defender_to_move, true)
+    };
+    let mut parts = Parts::new(shape, defender, attacker);
+    for i in 0..shape.nodes {
+        if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
+            continue;
+        }
+        let bit = 1 << i;
+        let v = if defender_to_move {
+            exact(shape, defender | bit, attacker, false, false)
+        } else {
+            exact(shape, defender, attacker | bit, true, false)
+        };
+        best = if defender_to_move {
+            best.max(v)
+        } else {
+            best.min(v)
+        };
+    }
+    best
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// On spaces of up to six points in a 2×3 or 1×6 grid, with random strong, marginal and
+    /// attacker points, the threshold searches give the exact minimax value, and `minimax`
+    /// answers it, for either side moving first.
+    #[test]
+    fn threshold_searches_give_the_exact_minimax_value(
+        wide in proptest::bool::ANY,
+        n in 2usize..=6,
+        strong in 0u16..64,
+        marginal in 0u16..64,
+        attacker in 0u16..64,
+    ) {
+        let all = (1u16 << n) - 1;
+        let mut shape = Shape {
+            n,
+            nodes: n,
+            adjacent: [0; MAX_SEARCH_NODES],
+            keys: [0; MAX_SEARCH_POINTS],
+            keys_needed: [0; MAX_SEARCH_POINTS],
+            diagonal: [0; MAX_SEARCH_POINTS],
+            strong: strong & all,
+            attacker: attacker & all & !strong,
+            marginal: marginal & all & !strong,
+            nested: false,
+        };
+        let columns = if wide { 3 } else { 6 };
+        for i in 0..n {
+            for j in 0..n {
+                let (xi, yi, xj, yj) = (i % columns, i / columns, j % columns, j / columns);
+                if xi.abs_diff(xj) + yi.abs_diff(yj) == 1 {
+                    shape.adjacent[i] |= 1 << j;
+                } else if xi.abs_diff(xj) == 1 && yi.abs_diff(yj) == 1 {
+                    shape.diagonal[i] |= 1 << j;
+                }
+            }
+        }
+        let mut memo = Memo::new(729);
+        memo.generation = 1;
+        for defender_first in [false, true] {
+            let want = exact(&shape, 0, shape.attacker, defender_first, false);
+            let key = state_key(&shape, 0, shape.attacker);
+            let got = super::value_at(&shape, &mut memo, key, 0, shape.attacker, defender_first, false);
+            proptest::prop_assert_eq!(got, want);
+            let top = minimax(&shape, &mut memo, 0, shape.attacker, defender_first, false);
+            proptest::prop_assert_eq!(top.0, want);
+        }
+    }
+}

@@ -839,31 +839,11 @@ fn minimax(
         if (defender_to_move && best == 2) || (!defender_to_move && best == 0) {
             break;
         }
-        let bit = 1u16 << i;
         if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
             continue;
         }
-        let v = if defender_to_move {
-            value_at(
-                shape,
-                memo,
-                key + digit,
-                defender | bit,
-                attacker,
-                false,
-                false,
-            )
-        } else {
-            value_at(
-                shape,
-                memo,
-                key + 2 * digit,
-                defender,
-                attacker | bit,
-                true,
-                false,
-            )
-        };
+        let (k, d, a) = child_state(key, defender, attacker, i, digit, defender_to_move);
+        let v = value_at(shape, memo, k, d, a, !defender_to_move, false);
         if (defender_to_move && v > best) || (!defender_to_move && v < best) {
             best = v;
             best_move = Some(i);
@@ -887,6 +867,25 @@ fn playable(
         && !(i < shape.n
             && (defender_to_move || shape.marginal & (1 << i) == 0)
             && parts.is_last_empty(i, defender_to_move))
+}
+
+/// The state after the side to move plays node `i` (`digit`, its power of three, is added to
+/// the key once for a defender stone, twice for an attacker stone): key, defender's and
+/// attacker's stones.
+#[inline(always)]
+fn child_state(
+    key: usize,
+    defender: u16,
+    attacker: u16,
+    i: usize,
+    digit: usize,
+    defender_to_move: bool,
+) -> (usize, u16, u16) {
+    if defender_to_move {
+        (key + digit, defender | 1 << i, attacker)
+    } else {
+        (key + 2 * digit, defender, attacker | 1 << i)
+    }
 }
 
 /// The exact minimax value of a state (0, 1 or 2 eyes), from two threshold searches.
@@ -968,33 +967,11 @@ fn reaches(
     if result != defender_to_move {
         let mut parts = Parts::new(shape, defender, attacker);
         for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
-            let bit = 1u16 << i;
             if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
                 continue;
             }
-            let child = if defender_to_move {
-                reaches(
-                    shape,
-                    memo,
-                    key + digit,
-                    defender | bit,
-                    attacker,
-                    false,
-                    false,
-                    goal,
-                )
-            } else {
-                reaches(
-                    shape,
-                    memo,
-                    key + 2 * digit,
-                    defender,
-                    attacker | bit,
-                    true,
-                    false,
-                    goal,
-                )
-            };
+            let (k, d, a) = child_state(key, defender, attacker, i, digit, defender_to_move);
+            let child = reaches(shape, memo, k, d, a, !defender_to_move, false, goal);
             if child == defender_to_move {
                 result = child;
                 break;

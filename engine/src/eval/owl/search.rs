@@ -169,12 +169,7 @@ impl Owl {
                 self.played.push(m);
             }
             self.question_start = self.nodes;
-            let code = match (self.is_captured(b), attacking) {
-                (true, true) => WIN,
-                (true, false) => 0,
-                (false, true) => reverse(self.defend_node(b, 0).0),
-                (false, false) => reverse(self.attack_node(b, 0).0),
-            };
+            let code = self.reply(b, attacking, 0);
             if !attacking {
                 self.played.pop();
             }
@@ -204,14 +199,19 @@ impl Owl {
     /// other side replying. A capture of the goal by a ko capture is not final: the defender
     /// may still retake after a threat.
     pub(super) fn after_move(&mut self, b: &mut Board, attacking: bool, depth: u32) -> i32 {
+        self.reply(b, attacking, depth + 1)
+    }
+
+    /// [`Owl::after_move`] with the reply read at `reply_depth`: 0 reads it as at a root.
+    fn reply(&mut self, b: &mut Board, attacking: bool, reply_depth: u32) -> i32 {
         match (self.is_captured(b), attacking) {
-            (true, true) => match self.conditional_retake(b, false, depth + 1) {
+            (true, true) => match self.conditional_retake(b, false, reply_depth) {
                 Some((_, code)) => reverse(code),
                 None => WIN,
             },
             (true, false) => 0,
-            (false, true) => reverse(self.defend_node(b, depth + 1).0),
-            (false, false) => reverse(self.attack_node(b, depth + 1).0),
+            (false, true) => reverse(self.defend_node(b, reply_depth).0),
+            (false, false) => reverse(self.attack_node(b, reply_depth).0),
         }
     }
 

@@ -37,8 +37,8 @@ pub struct ReadingOptions {
     /// Beyond this depth no conditional ko captures are tried.
     pub ko_depth: u32,
     /// Up to this depth a defender that finds no saving move may also play elsewhere: the
-    /// attacker must then be able to capture moving twice (otherwise every defence only made
-    /// things worse, and the string is safe as it stands).
+    /// attacker must then be able to capture moving twice, if only through a ko (otherwise
+    /// every defence only made things worse, and the string is safe as it stands).
     pub tenuki_depth: u32,
     /// Stop a search after this many nodes (0: no limit). A search cut short answers
     /// conservatively (attack: not captured; defence: saved) and is not cached. The default

@@ -305,14 +305,17 @@ impl Reader {
     }
 
     /// The defender's result after an attacking move: its best defence, or, when no move
-    /// saves the string, playing elsewhere (the string may not be capturable at all: every
-    /// defence would only make it worse).
+    /// saves the string, playing elsewhere. A move after which the attacker cannot capture
+    /// even moving twice threatened nothing (every defence would only make things worse, the
+    /// string is safe as it stands). A threat to capture through a ko is a threat: with no
+    /// answer to it the attack stands, as in GNU Go's verdicts (reading.tst grades so; taking
+    /// the ko's code instead turned six of its answers into kos GNU Go calls captures).
     pub(super) fn defend_or_tenuki(&mut self, b: &mut Board, s: Point) -> i32 {
         let d = self.do_defend(b, s).0;
         if d != 0 || self.aborted || self.depth_now() > self.opts.tenuki_depth {
             return d;
         }
-        reverse(self.do_attack(b, s).0)
+        if self.do_attack(b, s).0 == 0 { WIN } else { 0 }
     }
 
     /// A liberty whose play gives the string as many liberties as the attack gives up on one

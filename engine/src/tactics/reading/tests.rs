@@ -223,6 +223,27 @@ fn ko_taken_first_is_ko_a_and_retaken_is_ko_b() {
 }
 
 #[test]
+fn an_unanswerable_threat_to_take_a_ko_is_an_attack() {
+    // White's A6 takes A7 and saves B7; Black's string C7..G7 then has E7 and G6, both
+    // self-ataris, and White's only capture is the ko at G6. Black has no answer, so A6 is a
+    // capture, not a ko (GNU Go: attack D7 = 1 A6). Counting Black's pass as a ko fight
+    // (the ko's code through the pass line) answered 2 A6.
+    let rows = [
+        "X O X X . X X",
+        ". . O X X X .",
+        "O O O O O O X",
+        ". . . . . O O",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let mut b = setup(&rows);
+    let a6 = pt(&b, "A6");
+    let ((a, am), _) = read(&mut b, "D7");
+    assert_eq!((a, am), (WIN, Some(a6)));
+}
+
+#[test]
 fn trace_records_the_variations() {
     let mut b = setup(&LADDER);
     let s = pt(&b, "D4");

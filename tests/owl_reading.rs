@@ -127,3 +127,45 @@ fn a_failed_root_attack_is_read_again_as_from_a_root() {
         "GNU Go's killing moves"
     );
 }
+
+/// A black dragon in the top middle, from a game of GNU Go's regression suites (owl.tst, test
+/// 215: GNU Go kills at H18).
+const TOP_DRAGON: [&str; 19] = [
+    "X . X X X X O . . . . . . . O X . . .",
+    "X X . X . X O . X . X X O . O X O O O",
+    "X O X X X O O X . X . O . X O X X X X",
+    "O O O X X O . O X . O . . O . O O O .",
+    "O X O O O O O X X . . . . . . . . . .",
+    "O X X X X O O O O O . . . . O . X O .",
+    "X . X O O O O . . O X O . O . . O O .",
+    ". X X X O X X O O X . . . O X . O X .",
+    "O O X O O X O O X X O O . O X O O X .",
+    "X X O O O X O O O O O . O O O X X X .",
+    ". X X X O X O O O O O . . O . O O X .",
+    ". X . . X X X X O X X O . O O X O O X",
+    ". O X X X X X O O X O O O O O X X O .",
+    ". O X O X . . X X X X O X X X X X O O",
+    ". O O O X . . . . . X O O O X . X O X",
+    "O X X X X . . . X X O O X O O X X X X",
+    "O X X . . . X . O X O O X X X . . . X",
+    ". O O O X . . . . X X O O O X X X X .",
+    ". X X X . . . . . . O . O O O X . . .",
+];
+
+/// Several White moves kill the dragon; the root tries first the one leaving it fewest
+/// eyes, so the answer is the vital point H18, where taking a liberty at L17 also kills
+/// (the generators' own order named L17).
+#[test]
+fn the_attack_named_is_the_one_leaving_fewest_eyes() {
+    let mut b = setup(&TOP_DRAGON);
+    let dragon: Vec<Point> = ["J18", "L18", "M18", "H17", "K17", "J16", "H15", "J15"]
+        .iter()
+        .map(|v| pt(&b, v))
+        .collect();
+    let hash = b.hash();
+    assert_eq!(
+        owl(OwlOptions::default()).attack(&mut b, &dragon),
+        (WIN, Some(pt(&b, "H18")))
+    );
+    assert_eq!(b.hash(), hash, "board left as found");
+}

@@ -91,6 +91,11 @@ impl Owl {
         if depth == 0 {
             self.root_moves.clear();
         }
+        let moves = if depth == 0 && attacking {
+            self.order_attacks_by_eyes_left(b, moves)
+        } else {
+            moves
+        };
         for (m, _) in moves {
             // Every root move gets the whole budget: a move tried late is read as deeply as
             // the first.
@@ -185,6 +190,45 @@ impl Owl {
         // Kept for the next question: its allocation is reused.
         self.root_moves = moves;
         (best, best_move)
+    }
+
+    /// The attacker's root moves, the one leaving the dragon fewest eyes first: a capture,
+    /// then a static "dead", then the fewest eyes at best and at least; ties keep the
+    /// generators' order. At the root the first killing move is the answer, so this names
+    /// the vital point of several kills rather than a liberty that also kills, and the moves
+    /// read first fill the table the later ones meet. (The defender's mirror, most eyes
+    /// first, lost: its static "alive" after an escape ranks a run into open space above
+    /// the eye-making move; see docs/evaluation.md.)
+    fn order_attacks_by_eyes_left(&mut self, b: &mut Board, moves: Candidates) -> Candidates {
+        let attacker = self.color.opponent();
+        // (status rank, eyes at best, eyes at least, generator order)
+        type Key = (u8, u32, u32, usize);
+        let mut keyed: Vec<(Key, (Point, i32))> = moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, (m, v))| {
+                let key = if !b.try_play(m, attacker) {
+                    (u8::MAX, 0, 0, i)
+                } else {
+                    let key = if self.is_captured(b) {
+                        (0, 0, 0, i)
+                    } else {
+                        let info = self.evaluate(b, 1);
+                        let status = match info.status {
+                            LifeStatus::Dead => 1,
+                            LifeStatus::Unknown => 2,
+                            LifeStatus::Alive => 3,
+                        };
+                        (status, info.eyes_max, info.eyes_min, i)
+                    };
+                    b.undo();
+                    key
+                };
+                (key, (m, v))
+            })
+            .collect();
+        keyed.sort_unstable_by_key(|e| e.0);
+        keyed.into_iter().map(|e| e.1).collect()
     }
 
     pub(super) fn mover(&self, attacking: bool) -> Color {

@@ -162,6 +162,16 @@ fn the_attack_named_is_the_one_leaving_fewest_eyes() {
         .iter()
         .map(|v| pt(&b, v))
         .collect();
+    let unordered = owl(OwlOptions {
+        eye_order_depth: None,
+        ..OwlOptions::default()
+    })
+    .attack(&mut b, &dragon);
+    assert_eq!(
+        unordered,
+        (WIN, Some(pt(&b, "L17"))),
+        "the generators' order"
+    );
     let hash = b.hash();
     assert_eq!(
         owl(OwlOptions::default()).attack(&mut b, &dragon),

@@ -91,7 +91,7 @@ impl Owl {
         if depth == 0 {
             self.root_moves.clear();
         }
-        let moves = if depth == 0 && attacking {
+        let moves = if attacking && self.opts.eye_order_depth.is_some_and(|d| depth <= d) {
             self.order_attacks_by_eyes_left(b, moves)
         } else {
             moves
@@ -192,13 +192,13 @@ impl Owl {
         (best, best_move)
     }
 
-    /// The attacker's root moves, the one leaving the dragon fewest eyes first: a capture,
-    /// then a static "dead", then the fewest eyes at best and at least; ties keep the
-    /// generators' order. At the root the first killing move is the answer, so this names
-    /// the vital point of several kills rather than a liberty that also kills, and the moves
-    /// read first fill the table the later ones meet. (The defender's mirror, most eyes
-    /// first, lost: its static "alive" after an escape ranks a run into open space above
-    /// the eye-making move; see docs/evaluation.md.)
+    /// The attacker's moves, the one leaving the dragon fewest eyes first: a capture, then a
+    /// static "dead", then the fewest eyes at best and at least; ties keep the generators'
+    /// order. At the root the first killing move is the answer, so this names the vital
+    /// point of several kills rather than a liberty that also kills; below it the kill found
+    /// first cuts the node short. (The defender's mirror, most eyes first, lost: its static
+    /// "alive" after an escape ranks a run into open space above the eye-making move; see
+    /// docs/evaluation.md.)
     fn order_attacks_by_eyes_left(&mut self, b: &mut Board, moves: Candidates) -> Candidates {
         let attacker = self.color.opponent();
         // (status rank, eyes at best, eyes at least, generator order)

@@ -179,3 +179,32 @@ fn the_attack_named_is_the_one_leaving_fewest_eyes() {
     );
     assert_eq!(b.hash(), hash, "board left as found");
 }
+
+/// Black's group in the lower middle of a 9×9 game (owl.tst, test 222: GNU Go kills at E6).
+const CENTRE_GROUP_9X9: [&str; 9] = [
+    ". . . . . . . X .",
+    ". . . . . X X O .",
+    ". X X X . . X O .",
+    ". . O . . X O . .",
+    ". O . O X O O . .",
+    ". . O X X O . . .",
+    ". . O O X O . . .",
+    ". O . O X O X . .",
+    ". O X X . X . . .",
+];
+
+/// Several White moves look killing; at the root the one worth most to Black had Black played
+/// there comes first: E6, the point both sides want (for Black it joins the group to F6 and
+/// the stones above). Leaving fewest eyes alone ranked H2, which also kills, first.
+#[test]
+fn the_attack_named_is_where_both_sides_want_to_play() {
+    let mut b = setup(&CENTRE_GROUP_9X9);
+    let dragon: Vec<Point> = ["E5", "D4", "E4", "E3", "E2", "G2", "C1", "D1", "F1"]
+        .iter()
+        .map(|v| pt(&b, v))
+        .collect();
+    assert_eq!(
+        owl(OwlOptions::default()).attack(&mut b, &dragon),
+        (WIN, Some(pt(&b, "E6")))
+    );
+}

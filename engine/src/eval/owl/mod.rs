@@ -56,8 +56,9 @@ pub struct OwlOptions {
     pub reread_failed_attacks: usize,
     /// The same for the defence: how many failed root defences are read again.
     pub reread_failed_defences: usize,
-    /// Attacker nodes up to this depth try first the move that leaves the dragon fewest eyes
-    /// (`Owl::order_attacks_by_eyes_left`); `None` keeps the generators' order everywhere.
+    /// Attacker nodes up to this depth try their most vital moves first (a static "dead"
+    /// after them, at the root the point the defender wants most, fewest eyes left:
+    /// `Owl::order_attacks_by_vital_points`); `None` keeps the generators' order everywhere.
     pub eye_order_depth: Option<u32>,
     /// A search still running at this instant judges the rest statically, as one out of
     /// nodes does: the move generator's share of a move's time for the owl.

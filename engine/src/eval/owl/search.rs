@@ -92,7 +92,7 @@ impl Owl {
             self.root_moves.clear();
         }
         let moves = if attacking && self.opts.eye_order_depth.is_some_and(|d| depth <= d) {
-            self.order_attacks_by_eyes_left(b, moves)
+            self.order_attacks_by_vital_points(b, moves, depth)
         } else {
             moves
         };
@@ -192,43 +192,76 @@ impl Owl {
         (best, best_move)
     }
 
-    /// The attacker's moves, the one leaving the dragon fewest eyes first: a capture, then a
-    /// static "dead", then the fewest eyes at best and at least; ties keep the generators'
-    /// order. At the root the first killing move is the answer, so this names the vital
-    /// point of several kills rather than a liberty that also kills; below it the kill found
-    /// first cuts the node short. (The defender's mirror, most eyes first, lost: its static
-    /// "alive" after an escape ranks a run into open space above the eye-making move; see
-    /// docs/evaluation.md.)
-    fn order_attacks_by_eyes_left(&mut self, b: &mut Board, moves: Candidates) -> Candidates {
+    /// The attacker's moves, the most vital first: a capture, then a static "dead" after the
+    /// move; at the root then the point worth most to the defender (its static judgement had
+    /// the defender played there: the vital point is where both sides want to play); then the
+    /// fewest eyes left at best and at least; ties keep the generators' order. At the root
+    /// the first killing move is the answer, so this names the vital point of several kills
+    /// rather than a liberty that also kills (and the defence, which tries the attack's move
+    /// first, plays there too); below it the kill found first cuts the node short. (The
+    /// defender's mirror, most eyes first, lost: its static "alive" after an escape ranks a
+    /// run into open space above the eye-making move; see docs/evaluation.md.)
+    fn order_attacks_by_vital_points(
+        &mut self,
+        b: &mut Board,
+        moves: Candidates,
+        depth: u32,
+    ) -> Candidates {
         let attacker = self.color.opponent();
-        // (status rank, eyes at best, eyes at least, generator order)
-        type Key = (u8, u32, u32, usize);
-        let mut keyed: Vec<(Key, (Point, i32))> = moves
-            .into_iter()
-            .enumerate()
-            .map(|(i, (m, v))| {
-                let key = if !b.try_play(m, attacker) {
-                    (u8::MAX, 0, 0, i)
+        // (status after the attack, the defender's loss, eyes at best, at least, generator order)
+        type Key = (u8, i32, u32, u32, usize);
+        let mut keyed: Vec<(Key, (Point, i32))> = Vec::with_capacity(moves.len());
+        for (i, (m, v)) in moves.into_iter().enumerate() {
+            let key = if !b.try_play(m, attacker) {
+                (u8::MAX, 0, 0, 0, i)
+            } else {
+                let (status, eyes_max, eyes_min) = if self.is_captured(b) {
+                    (0, 0, 0)
                 } else {
-                    let key = if self.is_captured(b) {
-                        (0, 0, 0, i)
-                    } else {
-                        let info = self.evaluate(b, 1);
-                        let status = match info.status {
-                            LifeStatus::Dead => 1,
-                            LifeStatus::Unknown => 2,
-                            LifeStatus::Alive => 3,
-                        };
-                        (status, info.eyes_max, info.eyes_min, i)
+                    let info = self.evaluate(b, 1);
+                    let status = match info.status {
+                        LifeStatus::Dead => 1,
+                        LifeStatus::Unknown => 2,
+                        LifeStatus::Alive => 3,
                     };
-                    b.undo();
-                    key
+                    (status, info.eyes_max, info.eyes_min)
                 };
-                (key, (m, v))
-            })
-            .collect();
+                b.undo();
+                let defender_gain = if depth == 0 {
+                    self.defender_outlook_at(b, m)
+                } else {
+                    0
+                };
+                (status, -defender_gain, eyes_max, eyes_min, i)
+            };
+            keyed.push((key, (m, v)));
+        }
         keyed.sort_unstable_by_key(|e| e.0);
         keyed.into_iter().map(|e| e.1).collect()
+    }
+
+    /// The static judgement had the defender played at `m`: its status (alive above
+    /// unknown above dead) first, then its eyes at least plus at best; 0 where it cannot
+    /// play or would be captured.
+    fn defender_outlook_at(&mut self, b: &mut Board, m: Point) -> i32 {
+        if !b.try_play(m, self.color) {
+            return 0;
+        }
+        self.played.push(m);
+        let outlook = if self.is_captured(b) {
+            0
+        } else {
+            let info = self.evaluate(b, 1);
+            let status = match info.status {
+                LifeStatus::Dead => 0,
+                LifeStatus::Unknown => 1,
+                LifeStatus::Alive => 2,
+            };
+            status * 100 + (info.eyes_min + info.eyes_max) as i32
+        };
+        self.played.pop();
+        b.undo();
+        outlook
     }
 
     pub(super) fn mover(&self, attacking: bool) -> Color {

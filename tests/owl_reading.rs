@@ -208,3 +208,27 @@ fn the_attack_named_is_where_both_sides_want_to_play() {
         (WIN, Some(pt(&b, "E6")))
     );
 }
+
+/// A lone black stone at C8 in a 9×9 opening, cut from Black's A7 B7 by White's C7 D7 E8
+/// (owl.tst, test 90: GNU Go finds no defence).
+const LONE_STONE_9X9: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . X . O . . . .",
+    "X X O O . . . . .",
+    "O O . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
+
+/// Black's B9 looks like a save only while White's replies come from White's own
+/// generators, which run short on the edge; the points Black wants for itself, added to
+/// White's short list below the root, refute it.
+#[test]
+fn an_attacker_short_of_moves_looks_where_the_defender_wants_to_play() {
+    let mut b = setup(&LONE_STONE_9X9);
+    let dragon = [pt(&b, "C8")];
+    assert_eq!(owl(OwlOptions::default()).defend(&mut b, &dragon).0, 0);
+}

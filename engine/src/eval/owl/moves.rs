@@ -292,13 +292,27 @@ impl Owl {
         let opponent = self.color.opponent();
         let (mut list, shape) = self.attacker_candidates(b, info, depth);
         // Filter: legal; a self-atari only inside an eye space (a placement or throw-in).
-        list.retain(|&(p, _)| {
+        let playable = |b: &mut Board, p: Point| {
             let libs = b.libs_after(p, opponent);
             libs >= 2
                 || (libs == 1
                     && (info.spaces.iter().any(|sp| sp.contains(p))
                         || captures_something(b, p, opponent)))
-        });
+        };
+        list.retain(|&(p, _)| playable(b, p));
+        // Play where the opponent wants to play: below the root, when the attacker's own
+        // generators offer fewer moves than the node reads, the defender's candidates (its
+        // eye-making and escaping points) fill the list at half their score. A defender that
+        // reads shallowly finds false saves; this is the attacker's half of the remedy. (At
+        // the root too: owl area +2 more, but six answers named a lesser kill or a false one.)
+        if depth > 0 && list.len() < Self::breadth(depth) {
+            let (theirs, _) = self.defender_candidates(b, info, depth);
+            for (p, v) in theirs {
+                if b.cell(p) == Cell::Empty && !list.iter().any(|e| e.0 == p) && playable(b, p) {
+                    list.push((p, v / 2));
+                }
+            }
+        }
         Self::finish(&mut list, depth, &shape);
         list
     }

@@ -96,6 +96,17 @@ pub enum LifeStatus {
     Unknown,
 }
 
+impl LifeStatus {
+    /// Dead 0, unknown 1, alive 2: how well the dragon's side stands.
+    pub(super) fn rank(self) -> u8 {
+        match self {
+            LifeStatus::Dead => 0,
+            LifeStatus::Unknown => 1,
+            LifeStatus::Alive => 2,
+        }
+    }
+}
+
 /// What the static evaluation learnt about a node: the status and the material of the move
 /// generators.
 struct NodeInfo {

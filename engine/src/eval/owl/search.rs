@@ -219,12 +219,8 @@ impl Owl {
                     (0, 0, 0)
                 } else {
                     let info = self.evaluate(b, 1);
-                    let status = match info.status {
-                        LifeStatus::Dead => 1,
-                        LifeStatus::Unknown => 2,
-                        LifeStatus::Alive => 3,
-                    };
-                    (status, info.eyes_max, info.eyes_min)
+                    // Below a capture (0): dead, unknown, alive.
+                    (1 + info.status.rank(), info.eyes_max, info.eyes_min)
                 };
                 b.undo();
                 let defender_gain = if depth == 0 {
@@ -252,12 +248,7 @@ impl Owl {
             0
         } else {
             let info = self.evaluate(b, 1);
-            let status = match info.status {
-                LifeStatus::Dead => 0,
-                LifeStatus::Unknown => 1,
-                LifeStatus::Alive => 2,
-            };
-            status * 100 + (info.eyes_min + info.eyes_max) as i32
+            i32::from(info.status.rank()) * 100 + (info.eyes_min + info.eyes_max) as i32
         };
         self.played.pop();
         b.undo();

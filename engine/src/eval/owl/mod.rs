@@ -80,7 +80,7 @@ impl Default for OwlOptions {
             // (see docs/evaluation.md).
             reread_failed_attacks: 1,
             reread_failed_defences: 2,
-            // Ordering costs a static judgement a move (two at the root): at every depth owl.tst took
+            // A static judgement a move (two at the root): at every depth owl.tst took
             // 30 % longer for one noisy test more than to depth 2.
             eye_order_depth: Some(2),
             deadline: None,

@@ -835,15 +835,10 @@ fn minimax(
         )
     };
     let mut best_move = None;
-    let mut parts = Parts::new(shape, defender, attacker);
-    for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
+    for (i, (k, d, a)) in moves_from(shape, key, defender, attacker, defender_to_move) {
         if (defender_to_move && best == 2) || (!defender_to_move && best == 0) {
             break;
         }
-        if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
-            continue;
-        }
-        let (k, d, a) = child_state(key, defender, attacker, i, digit, defender_to_move);
         let v = value_at(shape, memo, k, d, a, !defender_to_move, false);
         if (defender_to_move && v > best) || (!defender_to_move && v < best) {
             best = v;
@@ -887,6 +882,29 @@ fn child_state(
     } else {
         (key + 2 * digit, defender, attacker | 1 << i)
     }
+}
+
+/// The moves of the side to move from a state, in node order: each node it may play with
+/// the child state it leads to (the exact search and the threshold search walk the same
+/// list).
+#[inline(always)]
+fn moves_from<'a>(
+    shape: &'a Shape,
+    key: usize,
+    defender: u16,
+    attacker: u16,
+    defender_to_move: bool,
+) -> impl Iterator<Item = (usize, (usize, u16, u16))> + 'a {
+    let mut parts = Parts::new(shape, defender, attacker);
+    POW3[..shape.nodes]
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, &digit)| {
+            playable(shape, &mut parts, i, defender | attacker, defender_to_move).then(|| {
+                let child = child_state(key, defender, attacker, i, digit, defender_to_move);
+                (i, child)
+            })
+        })
 }
 
 /// The exact minimax value of a state (0, 1 or 2 eyes), from two threshold searches.
@@ -966,12 +984,7 @@ fn reaches(
     };
     // The defender needs one option that reaches the goal, the attacker one that stops it.
     if result != defender_to_move {
-        let mut parts = Parts::new(shape, defender, attacker);
-        for (i, &digit) in POW3[..shape.nodes].iter().enumerate() {
-            if !playable(shape, &mut parts, i, defender | attacker, defender_to_move) {
-                continue;
-            }
-            let (k, d, a) = child_state(key, defender, attacker, i, digit, defender_to_move);
+        for (_, (k, d, a)) in moves_from(shape, key, defender, attacker, defender_to_move) {
             let child = reaches(shape, memo, k, d, a, !defender_to_move, false, goal);
             if child == defender_to_move {
                 result = child;

@@ -899,11 +899,14 @@ fn moves_from<'a>(
     POW3[..shape.nodes]
         .iter()
         .enumerate()
-        .filter_map(move |(i, &digit)| {
-            playable(shape, &mut parts, i, defender | attacker, defender_to_move).then(|| {
-                let child = child_state(key, defender, attacker, i, digit, defender_to_move);
-                (i, child)
-            })
+        .filter(move |&(i, _)| {
+            playable(shape, &mut parts, i, defender | attacker, defender_to_move)
+        })
+        .map(move |(i, &digit)| {
+            (
+                i,
+                child_state(key, defender, attacker, i, digit, defender_to_move),
+            )
         })
 }
 

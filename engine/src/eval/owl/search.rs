@@ -39,7 +39,7 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.attacker_moves(b, &info, depth);
-        if self.trace && depth == 0 {
+        if self.trace {
             self.print_candidates(b.size(), "attacker", &moves);
         }
         self.best_of_moves(b, moves, true, depth, key)
@@ -67,7 +67,7 @@ impl Owl {
             return (code, Point::NONE);
         }
         let moves = self.defender_moves(b, &info, depth);
-        if self.trace && depth == 0 {
+        if self.trace {
             self.print_candidates(b.size(), "defender", &moves);
         }
         self.best_of_moves(b, moves, false, depth, key)
@@ -174,7 +174,9 @@ impl Owl {
                 self.played.push(m);
             }
             self.question_start = self.nodes;
+            self.trace_enter(m);
             let code = self.reply(b, attacking, 0);
+            self.trace_leave(b.size(), mover, code);
             if !attacking {
                 self.played.pop();
             }
@@ -364,13 +366,27 @@ impl Owl {
         }
     }
 
-    /// Prints a root's candidate moves with their scores, best first.
+    /// Prints a node's candidate moves with their scores, best first, after the line that
+    /// leads to it ("owl root" at the root, "owl at LINE" below it).
     pub(super) fn print_candidates(&self, size: usize, side: &str, moves: &Candidates) {
         let list: Vec<String> = moves
             .iter()
             .map(|&(p, s)| format!("{}:{s}", Vertex::format_move(Move::Play(p), size)))
             .collect();
-        eprintln!("owl root {side} candidates {}", list.join(" "));
+        if self.line.is_empty() {
+            eprintln!("owl root {side} candidates {}", list.join(" "));
+        } else {
+            let line: Vec<String> = self
+                .line
+                .iter()
+                .map(|&p| Vertex::format_move(Move::Play(p), size))
+                .collect();
+            eprintln!(
+                "owl at {} {side} candidates {}",
+                line.join(" "),
+                list.join(" ")
+            );
+        }
     }
 
     /// Prints the line being read and its result, one line per move tried (post-order:

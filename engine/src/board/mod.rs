@@ -606,15 +606,14 @@ impl Board {
         enemy + edge < 2
     }
 
-    /// Plays `color` at `p` if legal, with the move undone before returning; returns the
-    /// liberties of the new string (0 when illegal). Captures count.
-    pub fn libs_after(&mut self, p: Point, color: Color) -> usize {
-        if !self.try_play(p, color) {
+    /// The liberties of the string `color` would form at `p`, captures counted; 0 when the
+    /// move is illegal. Read off the board without playing ([`Board::move_effect`]), so a
+    /// shared board answers it too.
+    pub fn libs_after(&self, p: Point, color: Color) -> usize {
+        if !self.is_legal_simple(p, color) {
             return 0;
         }
-        let n = self.libs(p);
-        self.undo();
-        n
+        self.move_effect(p, color).libs
     }
 
     /// Liberties of the string that `color` would form at `p`, counted without playing:

@@ -615,6 +615,36 @@ fn a_move_read_without_playing_has_the_effect_of_playing_it() {
     );
 }
 
+/// [`Board::libs_after`], read without playing, against playing the move: the new string's
+/// liberties with captures counted, and 0 for every move `try_play` refuses (an occupied
+/// point, suicide, the ko point).
+#[test]
+fn liberties_after_a_move_are_those_of_playing_it() {
+    let (mut legal, mut refused, mut ko_refused) = (0usize, 0usize, 0usize);
+    crate::test_util::along_playouts(&[5, 9, 19], 4, 2, 7, |b| {
+        let points: Vec<Point> = b.points().collect();
+        for color in [Color::Black, Color::White] {
+            for &p in &points {
+                let read = b.libs_after(p, color);
+                let ko = b.ko_point() == Some((p, color));
+                if b.try_play(p, color) {
+                    assert_eq!(read, b.libs(p), "{color:?} at {p:?}\n{}", b.to_ascii());
+                    b.undo();
+                    legal += 1;
+                } else {
+                    assert_eq!(read, 0, "{color:?} at {p:?} is refused\n{}", b.to_ascii());
+                    refused += 1;
+                    ko_refused += usize::from(ko);
+                }
+            }
+        }
+    });
+    assert!(
+        legal > 20_000 && refused > 20_000 && ko_refused > 0,
+        "{legal} legal, {refused} refused, {ko_refused} at the ko point"
+    );
+}
+
 /// [`Board::shared_liberties`] (an intersection of liberty sets) against counting one
 /// string's liberties that are also the other's, for every pair of strings two points apart.
 #[test]

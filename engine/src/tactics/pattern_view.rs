@@ -1,8 +1,9 @@
 //! The board as generated pattern matchers see it: [`PatternBoard`] for [`Board`].
 //!
-//! Matchers only read the board, but some predicates (`libs_after`, `attack`, ...) must try
-//! moves. They do so on a scratch copy made the first time one is asked for, so a whole-board
-//! scan that never reaches such a condition never copies the board.
+//! Matchers only read the board, but the reading predicates (`attack`, `defend`,
+//! `connected`) must try moves. They do so on a scratch copy made the first time one is asked
+//! for, so a scan that never reaches such a condition never copies the board (`libs_after`
+//! and `self_atari` read the move's effect off the board itself).
 
 use crate::board::{Board, Cell, Color, Point};
 use crate::pattern::{self, Kind, Match, PatternBoard, Tables};
@@ -76,7 +77,7 @@ impl PatternBoard for PatternView<'_> {
 
     fn libs_after(&self, x: i32, y: i32, us: Color) -> i32 {
         let Some(p) = self.point(x, y) else { return 0 };
-        self.with_scratch(|b| b.libs_after(p, us) as i32)
+        self.board.libs_after(p, us) as i32
     }
 
     fn self_atari(&self, x: i32, y: i32, us: Color) -> bool {

@@ -348,7 +348,7 @@ fn the_way_to_open_space_passes_a_lone_opponent_stone() {
 fn counter_atari_self_atari_is_recognised() {
     // Black at A5 has one liberty (A4) but ataris the white stone at A6 (left with A7):
     // the defender's filter keeps it; black at A3 ataris nothing.
-    let mut b = setup(&[
+    let b = setup(&[
         ". . . . . . . . .",
         ". . . . . . . . .",
         ". . . . . . . . .",

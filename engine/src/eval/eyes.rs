@@ -226,6 +226,53 @@ fn ladder_takes(b: &Board, s: Point, first: Option<Color>) -> bool {
 struct Marks {
     mark: Vec<u32>,
     generation: u32,
+    /// [`touches_live_enemy`] of a point, valid where `touch_mark` holds the current
+    /// generation: a flood asks it of a point once as the point and again from each
+    /// neighbour it is reached from.
+    touch_mark: Vec<u32>,
+    touches: Vec<bool>,
+    /// [`is_inside`] of a string (by its id), valid where `inside_mark` holds the current
+    /// generation: every empty point next to a string asks it again.
+    inside_mark: Vec<u32>,
+    inside: Vec<bool>,
+}
+
+impl Marks {
+    fn is_inside(&mut self, g: u32, b: &Board, s: Point, color: Color, strict: bool) -> bool {
+        let i = b.string_id(s).index();
+        if self.inside_mark[i] != g {
+            self.inside_mark[i] = g;
+            self.inside[i] = is_inside(b, s, color, strict);
+        }
+        self.inside[i]
+    }
+
+    fn touches_live_enemy(
+        &mut self,
+        g: u32,
+        b: &Board,
+        p: Point,
+        color: Color,
+        strict: bool,
+    ) -> bool {
+        let i = p.index();
+        if self.touch_mark[i] != g {
+            self.touch_mark[i] = g;
+            self.touches[i] = p.neighbors().iter().any(|&n| {
+                b.color_at(n) == Some(color.opponent()) && !self.is_inside(g, b, n, color, strict)
+            });
+        }
+        self.touches[i]
+    }
+
+    /// May the flood enter `p`: empty, or an opponent stone inside the space?
+    fn node(&mut self, g: u32, b: &Board, p: Point, color: Color, strict: bool) -> bool {
+        match b.cell(p) {
+            Cell::Empty => true,
+            c if c.color() == Some(color.opponent()) => self.is_inside(g, b, p, color, strict),
+            _ => false,
+        }
+    }
 }
 
 impl Marks {
@@ -233,6 +280,8 @@ impl Marks {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
+            self.touch_mark.iter_mut().for_each(|m| *m = 0);
+            self.inside_mark.iter_mut().for_each(|m| *m = 0);
             self.generation = 1;
         }
         self.generation
@@ -240,7 +289,14 @@ impl Marks {
 }
 
 thread_local! {
-    static MARKS: RefCell<Marks> = RefCell::new(Marks { mark: vec![0; NUM_CELLS], generation: 0 });
+    static MARKS: RefCell<Marks> = RefCell::new(Marks {
+        mark: vec![0; NUM_CELLS],
+        generation: 0,
+        touch_mark: vec![0; NUM_CELLS],
+        touches: vec![false; NUM_CELLS],
+        inside_mark: vec![0; NUM_CELLS],
+        inside: vec![false; NUM_CELLS],
+    });
 }
 
 /// The region of `color`'s eye space containing `start` (an empty point or an inside opponent
@@ -339,10 +395,9 @@ fn eye_space_from(
 ///
 /// X at `a` joins the dead stone to the live one and leaves one liberty: O's eye is the dead
 /// stone alone, one eye, where counting `a` as marginal gave none.
+///
+/// Asked only of a point already known to touch a live opponent string (the flood knows it).
 fn is_false_margin(b: &Board, p: Point, color: Color, strict: bool) -> bool {
-    if !touches_live_enemy(b, p, color, strict) {
-        return false;
-    }
     let effect = b.move_effect(p, color.opponent());
     if effect.captured != 0 || effect.libs > 2 {
         return false;
@@ -414,17 +469,12 @@ fn flood_eye_space_with(
     stopped_at_margin: &mut bool,
     open_ground: &mut Vec<Point>,
 ) -> Option<EyeSpace> {
-    let node = |p: Point| match b.cell(p) {
-        Cell::Empty => true,
-        c if c.color() == Some(color.opponent()) => is_inside(b, p, color, strict),
-        _ => false,
-    };
-    if !node(start) {
-        return None;
-    }
     MARKS.with(|m| {
         let mut m = m.borrow_mut();
         let g = m.next();
+        if !m.node(g, b, start, color, strict) {
+            return None;
+        }
         let mut points = vec![start];
         let mut marginal = Vec::new();
         m.mark[start.index()] = g;
@@ -436,7 +486,7 @@ fn flood_eye_space_with(
             let p = points[i];
             i += 1;
             let empty = b.cell(p) == Cell::Empty;
-            let touches_live_enemy = empty && touches_live_enemy(b, p, color, strict);
+            let touches_live_enemy = empty && m.touches_live_enemy(g, b, p, color, strict);
             if touches_live_enemy {
                 marginal.push(p);
             }
@@ -446,16 +496,17 @@ fn flood_eye_space_with(
                 }
                 if b.cell(n) == Cell::Empty
                     && !touches_live_enemy
+                    && m.touches_live_enemy(g, b, n, color, strict)
                     && is_false_margin(b, n, color, strict)
                 {
                     m.mark[n.index()] = g;
                     false_margins.push(n);
                     continue;
                 }
-                if node(n) {
+                if m.node(g, b, n, color, strict) {
                     if touches_live_enemy
                         && b.cell(n) == Cell::Empty
-                        && (!through_margins || self::touches_live_enemy(b, n, color, strict))
+                        && (!through_margins || m.touches_live_enemy(g, b, n, color, strict))
                     {
                         *stopped_at_margin = true;
                         // An empty point beyond a marginal one: the region leaks unless that

@@ -226,15 +226,19 @@ fn ladder_takes(b: &Board, s: Point, first: Option<Color>) -> bool {
 struct Marks {
     mark: Vec<u32>,
     generation: u32,
-    /// [`touches_live_enemy`] of a point, valid where `touch_mark` holds the current
-    /// generation: a flood asks it of a point once as the point and again from each
-    /// neighbour it is reached from.
+    /// [`touches_live_enemy`] of a point, valid where `touch_mark` holds `memo_generation`:
+    /// a flood asks it of a point once as the point and again from each neighbour it is
+    /// reached from, and the owl floods from every liberty of a group.
     touch_mark: Vec<u32>,
     touches: Vec<bool>,
-    /// [`is_inside`] of a string (by its id), valid where `inside_mark` holds the current
-    /// generation: every empty point next to a string asks it again.
+    /// [`is_inside`] of a string (by its id), valid where `inside_mark` holds
+    /// `memo_generation`: every empty point next to a string asks it again.
     inside_mark: Vec<u32>,
     inside: Vec<bool>,
+    /// The position (Zobrist key, ko included, and board size), colour and strictness the
+    /// two memos above answer for: floods of the same position share them.
+    memo_key: u64,
+    memo_generation: u32,
 }
 
 impl Marks {
@@ -280,11 +284,28 @@ impl Marks {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.mark.iter_mut().for_each(|m| *m = 0);
-            self.touch_mark.iter_mut().for_each(|m| *m = 0);
-            self.inside_mark.iter_mut().for_each(|m| *m = 0);
             self.generation = 1;
         }
         self.generation
+    }
+
+    /// The generation of the memos for floods of `color` (`strict` or not) on `b`: the
+    /// current one when the last flood was of the same position, a fresh one otherwise.
+    fn memo_for(&mut self, b: &Board, color: Color, strict: bool) -> u32 {
+        let key = b.hash()
+            ^ (color as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ u64::from(strict).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (b.size() as u64).wrapping_mul(0x1656_67B1_9E37_79F9);
+        if key != self.memo_key || self.memo_generation == 0 {
+            self.memo_key = key;
+            self.memo_generation = self.memo_generation.wrapping_add(1);
+            if self.memo_generation == 0 {
+                self.touch_mark.iter_mut().for_each(|m| *m = 0);
+                self.inside_mark.iter_mut().for_each(|m| *m = 0);
+                self.memo_generation = 1;
+            }
+        }
+        self.memo_generation
     }
 }
 
@@ -296,6 +317,8 @@ thread_local! {
         touches: vec![false; NUM_CELLS],
         inside_mark: vec![0; NUM_CELLS],
         inside: vec![false; NUM_CELLS],
+        memo_key: 0,
+        memo_generation: 0,
     });
 }
 
@@ -472,7 +495,8 @@ fn flood_eye_space_with(
     MARKS.with(|m| {
         let mut m = m.borrow_mut();
         let g = m.next();
-        if !m.node(g, b, start, color, strict) {
+        let memo = m.memo_for(b, color, strict);
+        if !m.node(memo, b, start, color, strict) {
             return None;
         }
         let mut points = vec![start];
@@ -486,7 +510,7 @@ fn flood_eye_space_with(
             let p = points[i];
             i += 1;
             let empty = b.cell(p) == Cell::Empty;
-            let touches_live_enemy = empty && m.touches_live_enemy(g, b, p, color, strict);
+            let touches_live_enemy = empty && m.touches_live_enemy(memo, b, p, color, strict);
             if touches_live_enemy {
                 marginal.push(p);
             }
@@ -496,17 +520,17 @@ fn flood_eye_space_with(
                 }
                 if b.cell(n) == Cell::Empty
                     && !touches_live_enemy
-                    && m.touches_live_enemy(g, b, n, color, strict)
+                    && m.touches_live_enemy(memo, b, n, color, strict)
                     && is_false_margin(b, n, color, strict)
                 {
                     m.mark[n.index()] = g;
                     false_margins.push(n);
                     continue;
                 }
-                if m.node(g, b, n, color, strict) {
+                if m.node(memo, b, n, color, strict) {
                     if touches_live_enemy
                         && b.cell(n) == Cell::Empty
-                        && (!through_margins || m.touches_live_enemy(g, b, n, color, strict))
+                        && (!through_margins || m.touches_live_enemy(memo, b, n, color, strict))
                     {
                         *stopped_at_margin = true;
                         // An empty point beyond a marginal one: the region leaks unless that

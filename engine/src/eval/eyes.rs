@@ -239,6 +239,8 @@ struct Marks {
     /// two memos above answer for: floods of the same position share them.
     memo_key: u64,
     memo_generation: u32,
+    /// The flood's working lists, reused.
+    region: Region,
 }
 
 impl Marks {
@@ -319,6 +321,7 @@ thread_local! {
         inside: vec![false; NUM_CELLS],
         memo_key: 0,
         memo_generation: 0,
+        region: Region::default(),
     });
 }
 
@@ -482,7 +485,8 @@ fn flood_eye_space(
 
 /// The flood of [`flood_eye_space`]; `stopped_at_margin` is set when an eye point behind a
 /// marginal point was left out; a flood past [`MAX_EYE_SPACE`] points appends them to
-/// `open_ground`.
+/// `open_ground`. The flood runs in buffers kept per thread: most floods of the owl run into
+/// open ground and return nothing, and only a space found gets vectors of its own.
 fn flood_eye_space_with(
     b: &Board,
     start: Point,
@@ -494,88 +498,133 @@ fn flood_eye_space_with(
 ) -> Option<EyeSpace> {
     MARKS.with(|m| {
         let mut m = m.borrow_mut();
-        let g = m.next();
-        let memo = m.memo_for(b, color, strict);
-        if !m.node(memo, b, start, color, strict) {
-            return None;
-        }
-        let mut points = vec![start];
-        let mut marginal = Vec::new();
-        m.mark[start.index()] = g;
-        let mut i = 0;
-        // False margins met on the way (see [`is_false_margin`]): left out of the space,
-        // and no leak.
-        let mut false_margins: Vec<Point> = Vec::new();
-        while i < points.len() {
-            let p = points[i];
-            i += 1;
-            let empty = b.cell(p) == Cell::Empty;
-            let touches_live_enemy = empty && m.touches_live_enemy(memo, b, p, color, strict);
-            if touches_live_enemy {
-                marginal.push(p);
-            }
-            for n in p.neighbors() {
-                if m.mark[n.index()] == g {
-                    continue;
-                }
-                if b.cell(n) == Cell::Empty
-                    && !touches_live_enemy
-                    && m.touches_live_enemy(memo, b, n, color, strict)
-                    && is_false_margin(b, n, color, strict)
-                {
-                    m.mark[n.index()] = g;
-                    false_margins.push(n);
-                    continue;
-                }
-                if m.node(memo, b, n, color, strict) {
-                    if touches_live_enemy
-                        && b.cell(n) == Cell::Empty
-                        && (!through_margins || m.touches_live_enemy(memo, b, n, color, strict))
-                    {
-                        *stopped_at_margin = true;
-                        // An empty point beyond a marginal one: the region leaks unless that
-                        // point is reached another way (checked below).
-                        continue;
-                    }
-                    m.mark[n.index()] = g;
-                    points.push(n);
-                    if points.len() > MAX_EYE_SPACE {
-                        open_ground.extend_from_slice(&points);
-                        return None;
-                    }
-                }
-            }
-        }
-        // Open: an empty point next to the region (or beyond a false margin) that the flood
-        // did not take.
-        for &p in points.iter().chain(&false_margins) {
-            for n in p.neighbors() {
-                if b.cell(n) == Cell::Empty && m.mark[n.index()] != g {
-                    return None;
-                }
-            }
-        }
-        // A region with no stone of `color` around it is not an eye of `color`.
-        let bordered = points
-            .iter()
-            .any(|p| p.neighbors().iter().any(|&n| b.color_at(n) == Some(color)));
-        if !bordered {
-            return None;
-        }
-        let false_points: Vec<Point> = points
-            .iter()
-            .copied()
-            .filter(|&p| b.cell(p) == Cell::Empty && is_false(b, p, color, strict))
-            .collect();
-        let value = eye_value(b, &points, &marginal, &false_points, color);
-        Some(EyeSpace {
+        let mut region = std::mem::take(&mut m.region);
+        let found = flood_region(
+            &mut m,
+            &mut region,
+            b,
+            start,
             color,
-            points,
-            marginal,
-            false_points,
-            value,
-        })
+            strict,
+            through_margins,
+            stopped_at_margin,
+            open_ground,
+        );
+        let space = found.then(|| {
+            let points = region.points.clone();
+            let marginal = region.marginal.clone();
+            let false_points: Vec<Point> = points
+                .iter()
+                .copied()
+                .filter(|&p| b.cell(p) == Cell::Empty && is_false(b, p, color, strict))
+                .collect();
+            let value = eye_value(b, &points, &marginal, &false_points, color);
+            EyeSpace {
+                color,
+                points,
+                marginal,
+                false_points,
+                value,
+            }
+        });
+        m.region = region;
+        space
     })
+}
+
+/// A flood's working lists: the region's points in flood order, its marginal points, and
+/// the false margins met on the way (see [`is_false_margin`]: left out of the space, and no
+/// leak).
+#[derive(Default)]
+struct Region {
+    points: Vec<Point>,
+    marginal: Vec<Point>,
+    false_margins: Vec<Point>,
+}
+
+/// Floods `color`'s region from `start` into `region`: true when it is an eye space (closed,
+/// and bordered by a stone of `color`).
+#[allow(clippy::too_many_arguments)]
+fn flood_region(
+    m: &mut Marks,
+    region: &mut Region,
+    b: &Board,
+    start: Point,
+    color: Color,
+    strict: bool,
+    through_margins: bool,
+    stopped_at_margin: &mut bool,
+    open_ground: &mut Vec<Point>,
+) -> bool {
+    let g = m.next();
+    let memo = m.memo_for(b, color, strict);
+    region.points.clear();
+    region.marginal.clear();
+    region.false_margins.clear();
+    if !m.node(memo, b, start, color, strict) {
+        return false;
+    }
+    let Region {
+        points,
+        marginal,
+        false_margins,
+    } = region;
+    points.push(start);
+    m.mark[start.index()] = g;
+    let mut i = 0;
+    while i < points.len() {
+        let p = points[i];
+        i += 1;
+        let empty = b.cell(p) == Cell::Empty;
+        let touches_live_enemy = empty && m.touches_live_enemy(memo, b, p, color, strict);
+        if touches_live_enemy {
+            marginal.push(p);
+        }
+        for n in p.neighbors() {
+            if m.mark[n.index()] == g {
+                continue;
+            }
+            if b.cell(n) == Cell::Empty
+                && !touches_live_enemy
+                && m.touches_live_enemy(memo, b, n, color, strict)
+                && is_false_margin(b, n, color, strict)
+            {
+                m.mark[n.index()] = g;
+                false_margins.push(n);
+                continue;
+            }
+            if m.node(memo, b, n, color, strict) {
+                if touches_live_enemy
+                    && b.cell(n) == Cell::Empty
+                    && (!through_margins || m.touches_live_enemy(memo, b, n, color, strict))
+                {
+                    *stopped_at_margin = true;
+                    // An empty point beyond a marginal one: the region leaks unless that
+                    // point is reached another way (checked below).
+                    continue;
+                }
+                m.mark[n.index()] = g;
+                points.push(n);
+                if points.len() > MAX_EYE_SPACE {
+                    open_ground.extend_from_slice(points);
+                    return false;
+                }
+            }
+        }
+    }
+    // Open: an empty point next to the region (or beyond a false margin) that the flood did
+    // not take.
+    for &p in points.iter().chain(false_margins.iter()) {
+        for n in p.neighbors() {
+            if b.cell(n) == Cell::Empty && m.mark[n.index()] != g {
+                return false;
+            }
+        }
+    }
+    // A region with no stone of `color` around it is not an eye of `color`.
+    points
+        .iter()
+        .any(|p| p.neighbors().iter().any(|&n| b.color_at(n) == Some(color)))
 }
 
 /// Every eye space of `color` on the board.

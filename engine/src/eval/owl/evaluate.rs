@@ -32,8 +32,7 @@ impl Owl {
         while i < strings.len() {
             let s = strings[i];
             i += 1;
-            let libs: Vec<Point> = b.liberties(s).collect();
-            for &l in &libs {
+            for l in b.liberties(s) {
                 // Links through a liberty.
                 for n in l.neighbors() {
                     if b.color_at(n) != Some(color) || self.marks[b.string_id(n).index()] == g {
@@ -89,8 +88,7 @@ impl Owl {
                 }
             }
             // Diagonal links with both crossing points empty.
-            let stones: Vec<Point> = b.string_stones(s).collect();
-            for st in stones {
+            for st in b.string_stones(s) {
                 for (d, x, y) in st.diagonals_with_crossings() {
                     if b.color_at(d) == Some(color)
                         && self.marks[b.string_id(d).index()] != g
@@ -175,21 +173,25 @@ impl Owl {
     pub(super) fn escape_room(&mut self, b: &Board, outer_libs: &[Point]) -> usize {
         let m = self.next_mark();
         let opponent = self.color.opponent();
-        let mut frontier: Vec<Point> = Vec::new();
+        // The points reached, step by step (`level` is the last step's); reused.
+        let mut reached = std::mem::take(&mut self.escape_points);
+        reached.clear();
         let mut open = 0;
         for &l in outer_libs {
             self.marks[l.index()] = m;
-            frontier.push(l);
+            reached.push(l);
         }
+        let mut level = 0..reached.len();
         for _ in 0..3 {
-            let mut next: Vec<Point> = Vec::new();
-            for &p in &frontier {
+            let end = reached.len();
+            for i in level {
+                let p = reached[i];
                 for n in p.neighbors() {
                     if b.cell(n) != Cell::Empty || self.marks[n.index()] == m {
                         continue;
                     }
                     self.marks[n.index()] = m;
-                    next.push(n);
+                    reached.push(n);
                     // A point next to an opponent stone is no room of its own, but the way
                     // to open space goes on past it: a lone stone beside the road does not
                     // wall the group in.
@@ -202,8 +204,9 @@ impl Owl {
                     }
                 }
             }
-            frontier = next;
+            level = end..reached.len();
         }
+        self.escape_points = reached;
         open
     }
 }

@@ -188,6 +188,8 @@ pub struct Owl {
     root_moves: Vec<Point>,
     /// Points of open ground met by the eye-space floods of one evaluation (reused).
     open_ground: Vec<Point>,
+    /// Points the escape count reaches (reused).
+    escape_points: Vec<Point>,
 }
 
 /// A candidate move with its score.
@@ -233,6 +235,7 @@ impl Owl {
             komaster: None,
             root_moves: Vec::new(),
             open_ground: Vec::new(),
+            escape_points: Vec::new(),
         }
     }
 

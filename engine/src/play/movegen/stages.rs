@@ -280,6 +280,10 @@ impl Stage for DragonStage {
             // their cost would come out of the other dragons' share of the deadline.
             reread_failed_attacks: 0,
             reread_failed_defences: 1,
+            // The generators' order, not the vital-point order of the GTP owl: with it the
+            // stage named other attack and defence points and lost more games against GNU Go
+            // (docs/movegen.md, "The owl's move order in play").
+            eye_order_depth: None,
             ..Default::default()
         })
         .with_patterns(patterns);

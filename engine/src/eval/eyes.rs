@@ -279,9 +279,7 @@ impl Marks {
             _ => false,
         }
     }
-}
 
-impl Marks {
     fn next(&mut self) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -463,15 +461,14 @@ fn flood_eye_space(
 ) -> Option<EyeSpace> {
     let mut stopped_at_margin = false;
     let mut flood = |through_margins: bool, stopped_at_margin: &mut bool| {
-        flood_eye_space_with(
+        let query = Flood {
             b,
             start,
             color,
             strict,
             through_margins,
-            stopped_at_margin,
-            open_ground,
-        )
+        };
+        flood_eye_space_with(&query, stopped_at_margin, open_ground)
     };
     flood(false, &mut stopped_at_margin).or_else(|| {
         // (A strict flood looks for what remains around a lively string: the space past
@@ -488,28 +485,17 @@ fn flood_eye_space(
 /// `open_ground`. The flood runs in buffers kept per thread: most floods of the owl run into
 /// open ground and return nothing, and only a space found gets vectors of its own.
 fn flood_eye_space_with(
-    b: &Board,
-    start: Point,
-    color: Color,
-    strict: bool,
-    through_margins: bool,
+    query: &Flood<'_>,
     stopped_at_margin: &mut bool,
     open_ground: &mut Vec<Point>,
 ) -> Option<EyeSpace> {
+    let &Flood {
+        b, color, strict, ..
+    } = query;
     MARKS.with(|m| {
         let mut m = m.borrow_mut();
         let mut region = std::mem::take(&mut m.region);
-        let found = flood_region(
-            &mut m,
-            &mut region,
-            b,
-            start,
-            color,
-            strict,
-            through_margins,
-            stopped_at_margin,
-            open_ground,
-        );
+        let found = m.flood_region(&mut region, query, stopped_at_margin, open_ground);
         let space = found.then(|| {
             let points = region.points.clone();
             let marginal = region.marginal.clone();
@@ -532,6 +518,16 @@ fn flood_eye_space_with(
     })
 }
 
+/// What one flood asks: `color`'s region from `start` on `b`, `strict` (see [`is_inside`]),
+/// and whether it passes marginal points (see [`flood_eye_space`]).
+struct Flood<'a> {
+    b: &'a Board,
+    start: Point,
+    color: Color,
+    strict: bool,
+    through_margins: bool,
+}
+
 /// A flood's working lists: the region's points in flood order, its marginal points, and
 /// the false margins met on the way (see [`is_false_margin`]: left out of the space, and no
 /// leak).
@@ -542,89 +538,93 @@ struct Region {
     false_margins: Vec<Point>,
 }
 
-/// Floods `color`'s region from `start` into `region`: true when it is an eye space (closed,
-/// and bordered by a stone of `color`).
-#[allow(clippy::too_many_arguments)]
-fn flood_region(
-    m: &mut Marks,
-    region: &mut Region,
-    b: &Board,
-    start: Point,
-    color: Color,
-    strict: bool,
-    through_margins: bool,
-    stopped_at_margin: &mut bool,
-    open_ground: &mut Vec<Point>,
-) -> bool {
-    let g = m.next();
-    let memo = m.memo_for(b, color, strict);
-    region.points.clear();
-    region.marginal.clear();
-    region.false_margins.clear();
-    if !m.node(memo, b, start, color, strict) {
-        return false;
-    }
-    let Region {
-        points,
-        marginal,
-        false_margins,
-    } = region;
-    points.push(start);
-    m.mark[start.index()] = g;
-    let mut i = 0;
-    while i < points.len() {
-        let p = points[i];
-        i += 1;
-        let empty = b.cell(p) == Cell::Empty;
-        let touches_live_enemy = empty && m.touches_live_enemy(memo, b, p, color, strict);
-        if touches_live_enemy {
-            marginal.push(p);
+impl Marks {
+    /// Floods the region of `query` into `region`: true when it is an eye space (closed, and
+    /// bordered by a stone of its colour).
+    fn flood_region(
+        &mut self,
+        region: &mut Region,
+        query: &Flood<'_>,
+        stopped_at_margin: &mut bool,
+        open_ground: &mut Vec<Point>,
+    ) -> bool {
+        let &Flood {
+            b,
+            start,
+            color,
+            strict,
+            through_margins,
+        } = query;
+        let g = self.next();
+        let memo = self.memo_for(b, color, strict);
+        region.points.clear();
+        region.marginal.clear();
+        region.false_margins.clear();
+        if !self.node(memo, b, start, color, strict) {
+            return false;
         }
-        for n in p.neighbors() {
-            if m.mark[n.index()] == g {
-                continue;
+        let Region {
+            points,
+            marginal,
+            false_margins,
+        } = region;
+        points.push(start);
+        self.mark[start.index()] = g;
+        let mut i = 0;
+        while i < points.len() {
+            let p = points[i];
+            i += 1;
+            let empty = b.cell(p) == Cell::Empty;
+            let touches_live_enemy = empty && self.touches_live_enemy(memo, b, p, color, strict);
+            if touches_live_enemy {
+                marginal.push(p);
             }
-            if b.cell(n) == Cell::Empty
-                && !touches_live_enemy
-                && m.touches_live_enemy(memo, b, n, color, strict)
-                && is_false_margin(b, n, color, strict)
-            {
-                m.mark[n.index()] = g;
-                false_margins.push(n);
-                continue;
-            }
-            if m.node(memo, b, n, color, strict) {
-                if touches_live_enemy
-                    && b.cell(n) == Cell::Empty
-                    && (!through_margins || m.touches_live_enemy(memo, b, n, color, strict))
-                {
-                    *stopped_at_margin = true;
-                    // An empty point beyond a marginal one: the region leaks unless that
-                    // point is reached another way (checked below).
+            for n in p.neighbors() {
+                if self.mark[n.index()] == g {
                     continue;
                 }
-                m.mark[n.index()] = g;
-                points.push(n);
-                if points.len() > MAX_EYE_SPACE {
-                    open_ground.extend_from_slice(points);
+                if b.cell(n) == Cell::Empty
+                    && !touches_live_enemy
+                    && self.touches_live_enemy(memo, b, n, color, strict)
+                    && is_false_margin(b, n, color, strict)
+                {
+                    self.mark[n.index()] = g;
+                    false_margins.push(n);
+                    continue;
+                }
+                if self.node(memo, b, n, color, strict) {
+                    if touches_live_enemy
+                        && b.cell(n) == Cell::Empty
+                        && (!through_margins || self.touches_live_enemy(memo, b, n, color, strict))
+                    {
+                        *stopped_at_margin = true;
+                        // An empty point beyond a marginal one: the region leaks unless that
+                        // point is reached another way (checked below).
+                        continue;
+                    }
+                    self.mark[n.index()] = g;
+                    points.push(n);
+                    if points.len() > MAX_EYE_SPACE {
+                        open_ground.extend_from_slice(points);
+                        return false;
+                    }
+                }
+            }
+        }
+        // Open: an empty point next to the region (or beyond a false margin) that the flood did
+        // not take.
+        for &p in points.iter().chain(false_margins.iter()) {
+            for n in p.neighbors() {
+                if b.cell(n) == Cell::Empty && self.mark[n.index()] != g {
                     return false;
                 }
             }
         }
+        // A region with no stone of `color` around it is not an eye of `color`.
+        points
+            .iter()
+            .any(|p| p.neighbors().iter().any(|&n| b.color_at(n) == Some(color)))
     }
-    // Open: an empty point next to the region (or beyond a false margin) that the flood did
-    // not take.
-    for &p in points.iter().chain(false_margins.iter()) {
-        for n in p.neighbors() {
-            if b.cell(n) == Cell::Empty && m.mark[n.index()] != g {
-                return false;
-            }
-        }
-    }
-    // A region with no stone of `color` around it is not an eye of `color`.
-    points
-        .iter()
-        .any(|p| p.neighbors().iter().any(|&n| b.color_at(n) == Some(color)))
 }
 
 /// Every eye space of `color` on the board.

@@ -322,17 +322,14 @@ pub(crate) fn is_suicide(b: &Board, p: Point, color: Color) -> bool {
 }
 
 /// Liberties the string of `color` at `p` would have after playing there (0 if illegal),
-/// and the number of stones it would capture. Plays and undoes.
+/// and the number of stones it would capture, read off the board ([`Board::move_effect`]).
 #[inline]
-pub(crate) fn libs_and_captures_after(b: &mut Board, p: Point, color: Color) -> (usize, u32) {
-    let before = b.captures(color);
-    if !b.try_play(p, color) {
+pub(crate) fn libs_and_captures_after(b: &Board, p: Point, color: Color) -> (usize, u32) {
+    if !b.is_legal_simple(p, color) {
         return (0, 0);
     }
-    let l = b.libs(p);
-    let c = b.captures(color) - before;
-    b.undo();
-    (l, c)
+    let effect = b.move_effect(p, color);
+    (effect.libs, effect.captured as u32)
 }
 
 /// The move would leave `color`'s new string in atari without capturing anything (or is

@@ -272,6 +272,7 @@ fn search(c: &mut Criterion) {
             threads: 1,
             predictor: None,
             root_model_share: 2.0 / 3.0,
+            model_prior_wins: 0.0,
             opening: false,
             shapes: PlayoutShapes::cached(&CompiledPatterns),
             territory: false,

@@ -177,6 +177,11 @@ struct GtpArgs {
     /// corner is empty; the classical values have the rest.
     #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_MODEL_SHARE, value_parser = parse_share)]
     root_model_share: f32,
+    /// Virtual wins the move-prediction model's prior is worth below the root, times the
+    /// square root of a move's predicted probability, on top of 20 even virtual playouts;
+    /// 0 gives the older rule (a win rate from the probability's ratio to the uniform one).
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::MODEL_PRIOR_WINS, value_parser = parse_prior_wins)]
+    model_prior_wins: f32,
     /// Treat the opening of a big board apart: while a corner is empty, root priors from the
     /// classical values alone, counting for more playouts (measured no stronger, so off).
     #[arg(long)]
@@ -248,6 +253,13 @@ fn parse_share(s: &str) -> Result<f32, String> {
     }
 }
 
+fn parse_prior_wins(s: &str) -> Result<f32, String> {
+    match s.parse::<f32>() {
+        Ok(x) if (0.0..=100_000.0).contains(&x) => Ok(x),
+        _ => Err(format!("`{s}` is not a number between 0 and 100000")),
+    }
+}
+
 fn parse_stage(s: &str) -> Result<StageSet, String> {
     StageSet::default().with(s).ok_or_else(|| {
         format!(
@@ -299,6 +311,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     });
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.root_model_share = args.root_model_share;
+    engine.gen_options.model_prior_wins = args.model_prior_wins;
     engine.gen_options.opening_priors = args.opening_priors;
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;

@@ -55,6 +55,10 @@ pub const PREDICTED_ROOT_MOVES: usize = 10;
 /// they favour the centre, which the model (and any player) does not.
 pub const ROOT_MODEL_SHARE: f32 = 2.0 / 3.0;
 
+/// Virtual wins the move-prediction model's prior is worth below the root, times the square
+/// root of a move's probability ([`mcts::SearchSettings::model_prior_wins`]).
+pub const MODEL_PRIOR_WINS: f32 = 300.0;
+
 /// The share of a playout's value that its score gives by default
 /// ([`mcts::playout_value`]): none. A share of 0.05 won 31 of 60 9×9 self-play games
 /// against none (level 2) and changed the genmove areas within their noise, so it is
@@ -159,6 +163,10 @@ pub struct GenOptions {
     /// The model's share of the root candidates' priors once no corner is empty
     /// ([`ROOT_MODEL_SHARE`] by default).
     pub root_model_share: f32,
+    /// Virtual wins the model's prior is worth below the root
+    /// ([`mcts::SearchSettings::model_prior_wins`]; [`MODEL_PRIOR_WINS`] by default, 0: the
+    /// ratio rule).
+    pub model_prior_wins: f32,
     /// While a corner of a big board is empty, root priors from the classical values alone,
     /// counting for more playouts ([`mcts::SearchSettings::opening`]). Off by default: 19×19
     /// matches against GNU Go did not show it stronger (docs/movegen.md).
@@ -194,6 +202,7 @@ impl Default for GenOptions {
             reuse_trees: false,
             predict: true,
             root_model_share: ROOT_MODEL_SHARE,
+            model_prior_wins: MODEL_PRIOR_WINS,
             opening_priors: false,
             model_playout_weights: false,
             score_share: SCORE_SHARE,
@@ -587,6 +596,7 @@ impl MoveGenerator {
                     None
                 },
                 root_model_share: self.options.root_model_share,
+                model_prior_wins: self.options.model_prior_wins,
                 territory: self.options.rules == ScoringRules::Japanese,
                 score_share: self.options.score_share,
                 last_good_replies: self.options.last_good_replies,

@@ -24,6 +24,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         threads: 1,
         predictor: None,
         root_model_share: 2.0 / 3.0,
+        model_prior_wins: 0.0,
         opening: false,
         shapes: PlayoutShapes::none(),
         territory: false,
@@ -436,5 +437,32 @@ fn arms_equal_within_noise_can_be_decided_by_the_prior() {
     assert_eq!(
         clear.choice(TieBreak::Prior).unwrap().mv,
         Move::Play(centre)
+    );
+}
+
+#[test]
+fn the_models_prior_counts_as_virtual_wins_growing_with_the_root_of_its_probability() {
+    // An unlikely move starts even over the even visits alone.
+    let (rate, visits) = model_prior(0.0, 250.0, 300.0);
+    assert_eq!((rate, visits), (0.5, EVEN_PRIOR_VISITS));
+    // A quarter of the model's weight: 150 virtual wins on top of 20 even playouts.
+    let (rate, visits) = model_prior(0.25, 250.0, 300.0);
+    assert!((visits - 170.0).abs() < 1e-3, "{visits}");
+    assert!((rate - 160.0 / 170.0).abs() < 1e-5, "{rate}");
+    // Likelier moves start higher and weigh more: progressive widening takes the children
+    // in the order of their prior win rate, which must be the model's order.
+    let mut last = (0.0, 0.0);
+    for p in [0.0001, 0.001, 0.01, 0.1, 0.5, 1.0] {
+        let now = model_prior(p, 250.0, 300.0);
+        assert!(
+            now.0 > last.0 && now.1 > last.1,
+            "{p}: {now:?} after {last:?}"
+        );
+        last = now;
+    }
+    // Without virtual wins the older ratio rule holds, over the common prior visits.
+    assert_eq!(
+        model_prior(0.02, 250.0, 0.0),
+        (predicted_prior(0.02 * 250.0), PRIOR_VISITS)
     );
 }

@@ -246,18 +246,24 @@ impl GtpArgs {
 }
 
 /// A share between 0 and 1.
-fn parse_share(s: &str) -> Result<f32, String> {
+/// A number within `range` (NaN is in none), or a message naming the range.
+fn parse_number_in(s: &str, range: std::ops::RangeInclusive<f32>) -> Result<f32, String> {
     match s.parse::<f32>() {
-        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a number between 0 and 1")),
+        Ok(x) if range.contains(&x) => Ok(x),
+        _ => Err(format!(
+            "`{s}` is not a number between {} and {}",
+            range.start(),
+            range.end()
+        )),
     }
 }
 
+fn parse_share(s: &str) -> Result<f32, String> {
+    parse_number_in(s, 0.0..=1.0)
+}
+
 fn parse_prior_wins(s: &str) -> Result<f32, String> {
-    match s.parse::<f32>() {
-        Ok(x) if (0.0..=100_000.0).contains(&x) => Ok(x),
-        _ => Err(format!("`{s}` is not a number between 0 and 100000")),
-    }
+    parse_number_in(s, 0.0..=100_000.0)
 }
 
 fn parse_stage(s: &str) -> Result<StageSet, String> {

@@ -198,6 +198,12 @@ struct GtpArgs {
     /// good reply with forgetting).
     #[arg(long)]
     last_good_replies: bool,
+    /// Playouts of the tree search per move and thread, whatever the time (1..=10000000): no
+    /// time cap by level and no reading deadline, so a loaded machine plays the same moves,
+    /// only slower (for matches run beside other work). Default: the level's playouts within
+    /// its time cap.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    playouts: Option<u64>,
     /// When the search cannot tell its best moves apart (win rates within one standard
     /// error), which plays: visits (the most visited), size-in-opening (the classical
     /// valuation's biggest while a corner of a big board is empty and no local fight is
@@ -322,6 +328,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
     engine.gen_options.last_good_replies = args.last_good_replies;
+    engine.gen_options.fixed_playouts = args.playouts.map(|n| n as usize);
     engine.gen_options.ties = args.ties;
     engine.gen_options.without_stages = args
         .without_stage

@@ -183,6 +183,16 @@ fn model_prior_wins_outside_zero_to_a_hundred_thousand_are_refused_with_a_messag
 }
 
 #[test]
+fn a_playout_count_outside_one_to_ten_million_is_refused_with_a_message() {
+    for bad in ["0", "-5", "10000001", "1e4", "many"] {
+        let (ok, err) = gtp_with_args(&[&format!("--playouts={bad}")]);
+        assert!(!ok, "{bad} accepted");
+        assert!(err.contains("--playouts"), "{bad}: {err}");
+    }
+    assert!(gtp_with_args(&["--playouts", "9000"]).0);
+}
+
+#[test]
 fn a_stage_name_that_is_no_stage_is_refused_with_the_list() {
     for bad in ["fuseki", "", "Joseki", "joseki,eyes"] {
         let (ok, err) = gtp_with_args(&["--without-stage", bad]);

@@ -185,6 +185,12 @@ pub struct GenOptions {
     pub ties: TieRule,
     /// Stages left out of the valuation (to measure what each is worth in matches).
     pub without_stages: stages::StageSet,
+    /// Playouts of the tree search per move and thread, whatever the clock says; the level's
+    /// time cap and the reading deadline are off, so node budgets alone bound the work
+    /// (`None`: the level's playouts within its time cap). A move then does the same work on
+    /// a loaded machine as on an idle one: matches run beside other work measure the engine,
+    /// not the load. A GTP clock (`time_settings`) still cuts the search short.
+    pub fixed_playouts: Option<usize>,
 }
 
 impl Default for GenOptions {
@@ -209,6 +215,7 @@ impl Default for GenOptions {
             last_good_replies: false,
             ties: TieRule::SizeInOpening,
             without_stages: stages::StageSet::default(),
+            fixed_playouts: None,
         }
     }
 }
@@ -479,7 +486,11 @@ impl MoveGenerator {
             evaluator: &evaluator,
             patterns: self.patterns,
             pass_margin,
-            reading_deadline: Some(start + move_time.mul_f32(READING_SHARE)),
+            reading_deadline: self
+                .options
+                .fixed_playouts
+                .is_none()
+                .then(|| start + move_time.mul_f32(READING_SHARE)),
         };
         let trace = trace_enabled();
         let mut stage_values: Vec<(&'static str, Box<[f32; NUM_CELLS]>)> = Vec::new();
@@ -527,6 +538,9 @@ impl MoveGenerator {
         // (slower on big boards, or on a loaded machine) keep a move under two seconds at
         // level 10.
         let search_deadline = deadline.or_else(|| {
+            if self.options.fixed_playouts.is_some() {
+                return None;
+            }
             let cap = self.level_time_cap();
             // Slow stages (the owl reading of a crowded 19×19 middle game can take seconds)
             // must not leave the search without playouts.
@@ -582,8 +596,9 @@ impl MoveGenerator {
             let settings = mcts::SearchSettings {
                 // Each thread runs the level's playouts: more cores, a stronger move in the
                 // same time.
-                playouts: (self.options.search_playouts() as f32 * endgame_factor) as usize
-                    * self.options.threads.max(1),
+                playouts: self.options.fixed_playouts.unwrap_or_else(|| {
+                    (self.options.search_playouts() as f32 * endgame_factor) as usize
+                }) * self.options.threads.max(1),
                 komi,
                 seed: self.options.seed,
                 // Always an arm: it is how the search says that no stone gains anything.

@@ -534,3 +534,27 @@ fn a_local_fight_is_open_after_a_contact_play_or_next_to_a_short_string() {
     b.pass(Black);
     assert!(!stages::local_fight_open(&b, White));
 }
+
+#[test]
+fn fixed_playouts_run_to_their_count_whatever_the_levels_time_cap() {
+    // Level 1 caps a move at 0.18 s and runs 3,000 playouts (more as the board fills);
+    // a fixed count replaces both, so the root sees exactly that many playouts.
+    let mut b = big_board(&["Q16", "D4", "Q4"], &["D16", "C3", "R10"]);
+    for fixed in [1_234, 4_321] {
+        let generator = MoveGenerator::new(
+            &NoPatterns,
+            GenOptions {
+                level: 1,
+                fixed_playouts: Some(fixed),
+                ..GenOptions::default()
+            },
+        );
+        generator.generate(&mut b, Color::White, 6.5, None);
+        let trees = generator
+            .trees
+            .lock()
+            .expect("no other thread holds the trees");
+        let visits: u32 = trees.iter().map(mcts::SavedTree::visits).sum();
+        assert_eq!(visits as usize, fixed);
+    }
+}

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Color, Point, Vertex};
 use tesuji::engine::play::prior::MovePredictor;
-use tesuji::engine::play::prior::train::{Scope, accuracy, fit};
+use tesuji::engine::play::prior::train::{MinSeen, Scope, accuracy, fit};
 use tesuji::engine::tactics::pattern_view::PatternView;
 use tesuji::patterns::{self, CompiledPatterns};
 use tesuji::training::{Harvest, harvest};
@@ -50,6 +50,10 @@ pub enum PatternsCommand {
         /// this are left out (0: none at all).
         #[arg(long, default_value_t = 0)]
         min_wide_seen: u64,
+        /// Large shapes (the 24 points within three steps of the move, written as `lookup`
+        /// patterns) seen fewer times than this are left out (0: none at all).
+        #[arg(long, default_value_t = 0)]
+        min_large_seen: u64,
         /// `prior`: the tree's move-prediction model (every legal move competes, shapes and
         /// features); `playout`: the playouts' shape weights (the last move's neighbours
         /// compete, by shape).
@@ -209,6 +213,7 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
             iterations,
             min_seen,
             min_wide_seen,
+            min_large_seen,
             kind,
         } => train(
             &games,
@@ -220,6 +225,7 @@ pub fn run(cmd: PatternsCommand) -> Result<(), String> {
                 iterations,
                 min_seen,
                 min_wide_seen,
+                min_large_seen,
                 scope: if kind == "playout" {
                     Scope::LastMoveNeighbours
                 } else {
@@ -375,6 +381,7 @@ struct TrainOptions {
     iterations: usize,
     min_seen: u64,
     min_wide_seen: u64,
+    min_large_seen: u64,
     scope: Scope,
 }
 
@@ -386,6 +393,7 @@ fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), S
         iterations,
         min_seen,
         min_wide_seen,
+        min_large_seen,
         scope,
     } = *opts;
     let Harvest {
@@ -406,7 +414,15 @@ fn train(inputs: &[PathBuf], output: &Path, opts: &TrainOptions) -> Result<(), S
         return Err("no positions to train on".to_string());
     }
     let start = std::time::Instant::now();
-    let fitted = fit(&training, iterations, min_seen, min_wide_seen);
+    let fitted = fit(
+        &training,
+        iterations,
+        MinSeen {
+            shape: min_seen,
+            wide: min_wide_seen,
+            large: min_large_seen,
+        },
+    );
     let model = fitted.predictor();
     let on_training = accuracy(&model, &training);
     let command: Vec<String> = std::env::args().skip(1).collect();

@@ -107,7 +107,7 @@ fn the_search_reads_the_compiled_database() {
 fn playout_weights_learned_from_records_compile_and_predict_the_answers() {
     use std::path::Path;
     use tesuji::engine::play::prior::MovePredictor;
-    use tesuji::engine::play::prior::train::{Scope, accuracy, fit};
+    use tesuji::engine::play::prior::train::{MinSeen, Scope, accuracy, fit};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/regression");
     let h = tesuji::training::harvest(
         &[root.join("games")],
@@ -122,7 +122,7 @@ fn playout_weights_learned_from_records_compile_and_predict_the_answers() {
         "{}",
         h.training.positions.len()
     );
-    let fitted = fit(&h.training, 10, 20, 0);
+    let fitted = fit(&h.training, 10, MinSeen::shapes(20));
     let db = fitted.to_playout_db(&["test".to_string()]);
     let checked = pattern_dsl::check("playout.db", &db).expect("the written database compiles");
     assert!(

@@ -6,13 +6,12 @@ use std::path::Path;
 use tesuji::engine::board::playout::Playout;
 use tesuji::engine::board::sgf::{self, EmptySetup, Until};
 use tesuji::engine::board::{Board, Color};
-use tesuji::engine::pattern::Kind;
-use tesuji::engine::play::prior::train::{Scope, TrainingSet, accuracy, add_game, fit};
+use tesuji::engine::play::prior::train::{MinSeen, Scope, TrainingSet, accuracy, add_game, fit};
 use tesuji::engine::play::prior::{
-    Feature, MovePredictor, canonical, canonical_wide, far_code, figure_code, relative_code,
-    shape_figure, transform_wide, wide_figure_code,
+    Feature, MovePredictor, canonical, canonical_large, canonical_wide, far_code, figure_code,
+    large_code, large_figure, large_figure_code, relative_code, shape_figure, transform_large,
+    transform_wide, wide_figure, wide_figure_code,
 };
-use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
 use tesuji::patterns::CompiledPatterns;
 
 #[test]
@@ -38,23 +37,34 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
         .expect("a valid prior database")
         .expect("a prior database is compiled in");
     let close = |a: f32, b: f32| (a - b).abs() <= 1e-4 * a.max(b);
-    let (mut shapes, mut features, mut wides) = (0, 0, 0);
+    let (mut shapes, mut features, mut wides, mut larges) = (0, 0, 0, 0);
     for p in &db.patterns {
         let gamma = (p.value as f32 / 100.0).exp();
-        match &p.feature {
-            Some((name, level)) => {
-                let f = Feature::from_name(name).expect("a known feature");
-                assert!(close(model.feature_gamma(f, *level), gamma), "{}", p.name);
-                features += 1;
-            }
-            None if p.figure.len() == 5 => {
-                let code = wide_figure_code(&p.figure.join("\n")).expect("a wide figure");
+        if p.lookup {
+            let figure = p.figure.join("\n");
+            if let Some(code) = wide_figure_code(&figure) {
                 assert_eq!(canonical_wide(code), code, "{} is drawn canonical", p.name);
                 for t in 0..8 {
                     let image = transform_wide(code, t);
                     assert!(close(model.wide_gamma(image), gamma), "{} ({t})", p.name);
                 }
                 wides += 1;
+            } else {
+                let code = large_figure_code(&figure).expect("a wide or large figure");
+                assert_eq!(canonical_large(code), code, "{} is drawn canonical", p.name);
+                for t in 0..8 {
+                    let image = transform_large(code, t);
+                    assert!(close(model.large_gamma(image), gamma), "{} ({t})", p.name);
+                }
+                larges += 1;
+            }
+            continue;
+        }
+        match &p.feature {
+            Some((name, level)) => {
+                let f = Feature::from_name(name).expect("a known feature");
+                assert!(close(model.feature_gamma(f, *level), gamma), "{}", p.name);
+                features += 1;
             }
             None => {
                 let code = figure_code(&p.figure);
@@ -79,72 +89,16 @@ fn the_compiled_model_gives_every_weight_of_the_database_file() {
         }
     }
     assert!(
-        shapes > 500 && features > 50 && wides > 1000,
-        "{shapes} shapes, {features} features, {wides} wide shapes"
+        shapes > 500 && features > 50 && wides > 1000 && larges > 1000,
+        "{shapes} shapes, {features} features, {wides} wide shapes, {larges} large shapes"
     );
     assert!(
         model.wide_shapes() >= wides,
         "every wide shape with its images"
     );
-}
-
-#[test]
-fn the_compiled_matcher_finds_exactly_the_wide_shape_the_table_names() {
-    let model = MovePredictor::from_patterns(&CompiledPatterns)
-        .unwrap()
-        .unwrap();
-    let tables = CompiledPatterns.matcher(Kind::Prior).unwrap();
-    let mut playout = Playout::new(11);
-    let (mut named, mut points) = (0, 0);
-    for game in 0..12 {
-        let size = [9, 13, 19][game % 3];
-        let mut board = Board::new(size).unwrap();
-        let result = playout.run(&mut board, Color::Black);
-        for back in [result.moves * 5 / 6, result.moves * 2 / 3, result.moves / 3] {
-            let mut b = board.clone();
-            for _ in 0..back {
-                b.undo();
-            }
-            let view = PatternView::new(&b);
-            for &p in b.empty_points() {
-                let (x, y) = p.xy();
-                for c in [Color::Black, Color::White] {
-                    let mut wide: Vec<usize> = Vec::new();
-                    CompiledPatterns.match_at(
-                        Kind::Prior,
-                        &view,
-                        x as i32,
-                        y as i32,
-                        c,
-                        &mut |m| {
-                            let info = &tables.patterns[m.pattern];
-                            if info.feature.is_none() && wide_figure_code(info.figure).is_some() {
-                                wide.push(m.pattern);
-                            }
-                        },
-                    );
-                    wide.sort_unstable();
-                    wide.dedup();
-                    let code =
-                        u32::from(relative_code(&b, p, c)) | u32::from(far_code(&b, p, c)) << 16;
-                    let gamma = model.wide_gamma(code);
-                    match wide[..] {
-                        [] => assert_eq!(gamma, 1.0, "{c:?} at {p:?}: no wide pattern\n{b:?}"),
-                        [k] => {
-                            let want = (tables.patterns[k].value as f32 / 100.0).exp();
-                            assert!((gamma - want).abs() <= 1e-4 * want, "{c:?} at {p:?}");
-                            named += 1;
-                        }
-                        _ => panic!("{c:?} at {p:?}: several wide patterns {wide:?}"),
-                    }
-                    points += 1;
-                }
-            }
-        }
-    }
     assert!(
-        named > 300 && points - named > 300,
-        "{named} of {points} points named"
+        model.large_shapes() >= larges,
+        "every large shape with its images"
     );
 }
 
@@ -184,8 +138,8 @@ fn fitting_twice_gives_the_same_weights() {
     let game = sgf::load_with(&text, Until::End, 0.0, EmptySetup::IgnoreLikeGnuGo).unwrap();
     let mut set = TrainingSet::default();
     assert!(add_game(&game, &mut set) > 10);
-    let a = fit(&set, 3, 1, 0);
-    let b = fit(&set, 3, 1, 0);
+    let a = fit(&set, 3, MinSeen::shapes(1));
+    let b = fit(&set, 3, MinSeen::shapes(1));
     assert_eq!(a.to_db(&[]), b.to_db(&[]));
 }
 
@@ -215,4 +169,63 @@ fn train_refuses_inputs_without_positions_and_unreadable_lists() {
     ]);
     assert!(!r.status.success());
     assert!(String::from_utf8_lossy(&r.stderr).contains("no/such/list.txt"));
+}
+
+#[test]
+fn wide_and_large_figures_match_in_the_pattern_language_exactly_where_their_codes_are_read() {
+    // The engine keys lookup patterns by the code of their figure (no matcher checks
+    // them): the figure the trainer draws for a point's wide or large code must match there
+    // under the pattern language's own semantics (`#` off the board, `?` anything), and not
+    // at a point whose shape differs.
+    use pattern_dsl::interp::{Grid, Side};
+    let mut playout = Playout::new(5);
+    let mut checked = 0;
+    for size in [9usize, 19] {
+        let mut board = Board::new(size).unwrap();
+        let result = playout.run(&mut board, Color::Black);
+        for _ in 0..result.moves / 2 {
+            board.undo();
+        }
+        let mut grid = Grid::empty(size as i32);
+        for p in board.points() {
+            let (x, y) = p.xy();
+            grid.set(
+                x as i32,
+                y as i32,
+                board.color_at(p).map(|c| match c {
+                    Color::Black => Side::Black,
+                    Color::White => Side::White,
+                }),
+            );
+        }
+        let empties: Vec<_> = board.empty_points().iter().copied().step_by(2).collect();
+        for (k, &p) in empties.iter().enumerate() {
+            let other = empties[(k + 7) % empties.len()];
+            for (c, side) in [(Color::Black, Side::Black), (Color::White, Side::White)] {
+                let wide = |q| {
+                    u64::from(relative_code(&board, q, c)) | u64::from(far_code(&board, q, c)) << 16
+                };
+                let large = |q| large_code(&board, q, c);
+                let shapes: [(&dyn Fn(_) -> u64, Vec<String>); 2] = [
+                    (&wide, wide_figure(wide(p) as u32).to_vec()),
+                    (&large, large_figure(large(p)).to_vec()),
+                ];
+                for (code, figure) in shapes {
+                    let rows: String = figure.iter().map(|r| format!("  |{r}|\n")).collect();
+                    let src =
+                        format!("kind prior\npattern p {{\n{rows}  symmetry none\n  value 1\n}}\n");
+                    let db = pattern_dsl::check("t.db", &src)
+                        .unwrap_or_else(|d| panic!("{}", d.render()));
+                    let at = |q: tesuji::engine::board::Point| {
+                        let (x, y) = q.xy();
+                        !db.match_at(&grid, x as i32, y as i32, side).is_empty()
+                    };
+                    assert!(at(p), "{c:?} at {p:?}:\n{rows}");
+                    assert_eq!(at(other), code(other) == code(p), "{c:?} at {other:?}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 200, "{checked} shapes");
 }

@@ -172,7 +172,7 @@ impl Database {
         us: B::Side,
     ) -> Vec<InterpMatch> {
         let mut out = Vec::new();
-        for (i, p) in self.patterns.iter().enumerate() {
+        for (i, p) in self.patterns.iter().enumerate().filter(|(_, p)| !p.lookup) {
             for &t in &p.transforms {
                 let v = p.variant(i, t);
                 if self.variant_matches(&v, board, x, y, us) {
@@ -462,7 +462,8 @@ impl Database {
     /// (with those points), or whose figure holds but a condition is false (the first false
     /// one). Matches first (in match order), then false conditions, then figure misses by how
     /// many points fail. An occupied `(x, y)` matches nothing: the anchor must be empty, which
-    /// counts as one more failing point.
+    /// counts as one more failing point. Lookup patterns, which no matcher checks, are
+    /// explained too: the engine's table finds them where their figure matches.
     pub fn explain_at<B: InterpBoard + ?Sized>(
         &self,
         board: &B,

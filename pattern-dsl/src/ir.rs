@@ -456,6 +456,10 @@ pub struct Pattern {
     /// The `feature NAME LEVEL` attribute of a prior pattern: the pattern stands for that
     /// level of a move feature ([`crate::registry::PRIOR_FEATURES`]), not for its figure.
     pub feature: Option<(String, u8)>,
+    /// The `lookup` attribute of a prior pattern: the engine finds it by its figure in a
+    /// table (wide and large shapes, too many for matcher code), so no matcher checks it:
+    /// it has no variant ([`Database::variants`]).
+    pub lookup: bool,
     /// The conditions, all of which must hold (`if` lines, in order).
     pub conditions: Vec<Expr>,
     /// The transformations that were asked for (identity always included), in order.
@@ -541,16 +545,22 @@ pub struct Database {
 
 impl Database {
     /// Every (pattern, kept transformation), pattern-major: the order in which matchers report.
+    /// Lookup patterns have none: no matcher checks them.
     pub fn variants(&self) -> Vec<Variant> {
         self.patterns
             .iter()
             .enumerate()
+            .filter(|(_, p)| !p.lookup)
             .flat_map(|(i, p)| p.transforms.iter().map(move |&t| p.variant(i, t)))
             .collect()
     }
 
-    /// Number of (pattern, kept transformation) pairs.
+    /// Number of (pattern, kept transformation) pairs, lookup patterns left out.
     pub fn variant_count(&self) -> usize {
-        self.patterns.iter().map(|p| p.transforms.len()).sum()
+        self.patterns
+            .iter()
+            .filter(|p| !p.lookup)
+            .map(|p| p.transforms.len())
+            .sum()
     }
 }

@@ -170,3 +170,40 @@ fn stress_databases_compile() {
         assert!(db.variant_count() > 300 * 7);
     }
 }
+
+#[test]
+fn a_lookup_pattern_keeps_its_figure_and_no_variant_while_twins_are_still_refused() {
+    // A lookup pattern is found by the engine in a table keyed by its figure: the compiled
+    // database lists it (name, value, figure) but its matcher never checks it, and the
+    // generated code does not grow with it.
+    let src = "kind prior\n\
+        pattern looked_up {\n  |.O.|\n  |.*.|\n  |...|\n  lookup\n  value 40\n}\n\
+        pattern matched {\n  |.X.|\n  |.*.|\n  |...|\n  value 10\n}\n";
+    let db = pattern_dsl::compile("t.db", src, &pattern_dsl::Options::default())
+        .unwrap_or_else(|d| panic!("{}", d.render()));
+    assert_eq!(db.pattern_count(), 2);
+    assert_eq!(
+        db.variant_count(),
+        4,
+        "the matched pattern's four turns only"
+    );
+    let looked_up = &db.database().patterns[0];
+    assert!(looked_up.lookup && looked_up.transforms.len() == 4);
+    assert_eq!(looked_up.figure, [".O.", ".*.", "..."]);
+    assert!(
+        db.source()
+            .replace(char::is_whitespace, "")
+            .contains("lookup:true")
+    );
+    // Two lookup patterns with the same shape after a symmetry are still one pattern twice.
+    let twins = "kind prior\n\
+        pattern a {\n  |.O.|\n  |.*.|\n  |...|\n  lookup\n  value 1\n}\n\
+        pattern b {\n  |...|\n  |.*.|\n  |.O.|\n  lookup\n  value 2\n}\n";
+    let errors = pattern_dsl::compile("t.db", twins, &pattern_dsl::Options::default())
+        .expect_err("twins refused");
+    assert!(
+        errors.render().contains("is identical to pattern `a`"),
+        "{}",
+        errors.render()
+    );
+}

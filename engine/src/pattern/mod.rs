@@ -332,13 +332,17 @@ pub struct PatternInfo {
     pub targets: &'static [char],
     /// 1-based line of the `pattern` header in the `.db` file.
     pub line: u32,
-    /// Number of distinct transformations the pattern is matched under (1..=8).
+    /// Number of distinct transformations the pattern is matched (or, `lookup`, looked up)
+    /// under (1..=8).
     pub transforms: u8,
     /// The figure as drawn, rows separated by `\n`.
     pub figure: &'static str,
     /// The `feature NAME LEVEL` attribute of a prior pattern: it weighs that level of a move
     /// feature (`play::prior::Feature`) and its figure (`*` alone) is not a shape.
     pub feature: Option<(&'static str, u8)>,
+    /// The `lookup` attribute of a prior pattern: the engine finds it by its figure in a
+    /// table (`play::prior`'s large shapes); no matcher reports it.
+    pub lookup: bool,
 }
 
 /// One pattern under one of its transformations: a row of a generated table.

@@ -94,6 +94,9 @@ pub struct MoveFeatures {
     /// The four points two lines away (north, west, east, south), two bits each as in
     /// `code`: with `code`, the wide shape ([`MoveFeatures::wide`]).
     pub far: u8,
+    /// The large shape: the 24 points within three steps ([`LARGE_OFFSETS`]), two bits
+    /// each as in `code` ([`large_code`]).
+    pub large: u64,
     /// The level of each [`Feature`] (0: does not hold).
     pub levels: [u8; FEATURES],
 }
@@ -116,24 +119,151 @@ impl MoveFeatures {
 /// shape. Ladders, jumps and edge distance show there when the 3×3 ring is empty.
 #[inline]
 pub fn far_code(board: &Board, p: Point, color: Color) -> u8 {
-    let n = board.size() as i32;
     let (x, y) = p.xy();
     let (x, y) = (x as i32, y as i32);
-    let mut code = 0u8;
-    for (k, (dx, dy)) in [(0, -2), (-2, 0), (2, 0), (0, 2)].into_iter().enumerate() {
-        let (qx, qy) = (x + dx, y + dy);
-        let v = if !(0..n).contains(&qx) || !(0..n).contains(&qy) {
-            3
-        } else {
-            match board.color_at(Point::from_xy(qx as usize, qy as usize)) {
-                None => 0,
-                Some(c) if c == color => 1,
-                Some(_) => 2,
-            }
-        };
-        code |= v << (2 * k);
+    [(0, -2), (-2, 0), (2, 0), (0, 2)]
+        .into_iter()
+        .enumerate()
+        .fold(0u8, |code, (k, (dx, dy))| {
+            code | (point_code(board, x + dx, y + dy, color) as u8) << (2 * k)
+        })
+}
+
+/// The two bits of a shape code for the point `(x, y)` as `color` sees it: empty 0, ours
+/// 1, theirs 2, off the board 3.
+#[inline]
+fn point_code(board: &Board, x: i32, y: i32, color: Color) -> u64 {
+    let n = board.size() as i32;
+    if !(0..n).contains(&x) || !(0..n).contains(&y) {
+        return 3;
     }
-    code
+    match board.color_at(Point::from_xy(x as usize, y as usize)) {
+        None => 0,
+        Some(c) if c == color => 1,
+        Some(_) => 2,
+    }
+}
+
+/// The points of the large shape, as offsets `(dx, dy)` from the move (y grows downwards,
+/// as figures are drawn): every point within three steps (Manhattan distance 1 to 3),
+/// nearest first, then row by row. Point `k` takes bits `2k..2k+2` of a large code.
+pub const LARGE_OFFSETS: [(i8, i8); 24] = [
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (0, -2),
+    (-1, -1),
+    (1, -1),
+    (-2, 0),
+    (2, 0),
+    (-1, 1),
+    (1, 1),
+    (0, 2),
+    (0, -3),
+    (-1, -2),
+    (1, -2),
+    (-2, -1),
+    (2, -1),
+    (-3, 0),
+    (3, 0),
+    (-2, 1),
+    (2, 1),
+    (-1, 2),
+    (1, 2),
+    (0, 3),
+];
+
+/// The large shape of `color` playing at `p`: the 24 points within three steps
+/// ([`LARGE_OFFSETS`]), two bits each (empty 0, ours 1, theirs 2, off the board 3). Pachi's
+/// and Coulom's large patterns: a joseki answer, a shape on the side, the distance to the
+/// edge and to the stones around, together, where the 3×3 and wide shapes see parts.
+#[inline]
+pub fn large_code(board: &Board, p: Point, color: Color) -> u64 {
+    let (x, y) = p.xy();
+    let (x, y) = (x as i32, y as i32);
+    LARGE_OFFSETS
+        .iter()
+        .enumerate()
+        .fold(0u64, |code, (k, &(dx, dy))| {
+            code | point_code(board, x + i32::from(dx), y + i32::from(dy), color) << (2 * k)
+        })
+}
+
+/// For each symmetry `t` (as [`transform_code`]: a reflection when `t >= 4`, then `t % 4`
+/// quarter turns) and each point `k` of [`LARGE_OFFSETS`], the point it goes to.
+fn large_permutations() -> &'static [[u8; 24]; 8] {
+    static TABLE: OnceLock<[[u8; 24]; 8]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0u8; 24]; 8];
+        for (t, row) in table.iter_mut().enumerate() {
+            for (k, &(dx, dy)) in LARGE_OFFSETS.iter().enumerate() {
+                let (mut x, mut y) = if t >= 4 { (-dx, dy) } else { (dx, dy) };
+                for _ in 0..t % 4 {
+                    (x, y) = (-y, x);
+                }
+                row[k] = LARGE_OFFSETS
+                    .iter()
+                    .position(|&q| q == (x, y))
+                    .expect("a symmetry keeps distances") as u8;
+            }
+        }
+        table
+    })
+}
+
+/// The large code `large` under symmetry `t` (0..8).
+pub fn transform_large(large: u64, t: usize) -> u64 {
+    let perm = &large_permutations()[t];
+    (0..24).fold(0u64, |code, k| {
+        code | ((large >> (2 * k)) & 3) << (2 * perm[k])
+    })
+}
+
+/// The smallest large code among the 8 symmetric images of `large`: one name per shape.
+pub fn canonical_large(large: u64) -> u64 {
+    (0..8)
+        .map(|t| transform_large(large, t))
+        .min()
+        .unwrap_or(large)
+}
+
+/// The 7×7 figure of a large code as a `kind prior` lookup pattern draws it: `*` in the
+/// centre, `O` ours, `X` theirs, `.` empty, `#` off the board, `?` outside the 24 points.
+pub fn large_figure(large: u64) -> [String; 7] {
+    let mut grid = [['?'; 7]; 7];
+    grid[3][3] = '*';
+    for (k, &(dx, dy)) in LARGE_OFFSETS.iter().enumerate() {
+        grid[(3 + dy) as usize][(3 + dx) as usize] = match (large >> (2 * k)) & 3 {
+            0 => '.',
+            1 => 'O',
+            2 => 'X',
+            _ => '#',
+        };
+    }
+    grid.map(|row| row.iter().collect())
+}
+
+/// The large code of a 7×7 figure with `*` in the centre ([`large_figure`]); `None` for any
+/// other figure, or one with anything but `.`, `O`, `X` or `#` on the 24 points.
+pub fn large_figure_code(figure: &str) -> Option<u64> {
+    let rows: Vec<&[u8]> = figure.lines().map(str::as_bytes).collect();
+    if rows.len() != 7 || rows.iter().any(|r| r.len() != 7) || rows[3][3] != b'*' {
+        return None;
+    }
+    LARGE_OFFSETS
+        .iter()
+        .enumerate()
+        .try_fold(0u64, |code, (k, &(dx, dy))| {
+            let v = match rows[(3 + dy) as usize][(3 + dx) as usize] {
+                b'.' => 0,
+                b'O' => 1,
+                b'X' => 2,
+                b'#' => 3,
+                _ => return None,
+            };
+            Some(code | v << (2 * k))
+        })
 }
 
 /// [`transform_code`] of every code under every symmetry, `t * 65536 + code`.
@@ -241,6 +371,30 @@ pub fn wide_figure_code(figure: &str) -> Option<u32> {
     };
     let far = at(0, 2) | at(2, 0) << 2 | at(2, 4) << 4 | at(4, 2) << 6;
     Some(u32::from(figure_code(&inner)) | far << 16)
+}
+
+/// The 5×5 figure of a wide shape ([`MoveFeatures::wide`]) as a `kind prior` lookup pattern
+/// draws it: its twelve points as in a 3×3 figure (`#` off the board), `?` on the corners of
+/// the square outside it.
+pub fn wide_figure(wide: u32) -> [String; 5] {
+    let ring = shape_figure(wide as u16);
+    let far = |k: u32| match (wide >> (16 + 2 * k)) & 3 {
+        0 => '.',
+        1 => 'O',
+        2 => 'X',
+        _ => '#',
+    };
+    let mut grid = [['?'; 5]; 5];
+    for (r, row) in ring.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            grid[r + 1][c + 1] = ch;
+        }
+    }
+    grid[0][2] = far(0);
+    grid[2][0] = far(1);
+    grid[2][4] = far(2);
+    grid[4][2] = far(3);
+    grid.map(|row| row.iter().collect())
 }
 
 /// The figure of a 3×3 shape code as a `kind prior` pattern draws it: three rows, `*` in
@@ -417,6 +571,7 @@ pub fn features(board: &Board, p: Point, color: Color) -> MoveFeatures {
     MoveFeatures {
         code: relative_code(board, p, color),
         far: far_code(board, p, color),
+        large: large_code(board, p, color),
         levels,
     }
 }
@@ -429,66 +584,79 @@ pub struct MovePredictor {
     feature: [[f32; MAX_LEVEL + 1]; FEATURES],
     /// γ of the wide shapes the database names, every symmetric image a key; any other
     /// wide shape has γ 1.
-    wide: WideTable,
+    wide: ShapeTable,
+    /// γ of the large shapes (the database's lookup patterns), every symmetric image a key;
+    /// any other large shape has γ 1.
+    large: ShapeTable,
 }
 
-/// An open-addressing table from wide codes (24 bits) to γ: one multiply and usually one
-/// probe a lookup, cheap enough for every child of every tree node.
+/// An open-addressing table from shape codes (wide: 24 bits, large: 48 bits) to γ: one
+/// multiply and usually one probe a lookup, cheap enough for every child of every tree node.
+/// Key and γ share an entry, so a probe costs one cache line: the tables (megabytes) miss
+/// the cache on most lookups.
 #[derive(Clone, Debug, Default)]
-struct WideTable {
-    keys: Vec<u32>,
-    gammas: Vec<f32>,
+struct ShapeTable {
+    entries: Vec<ShapeEntry>,
     len: usize,
 }
 
-impl WideTable {
-    const EMPTY: u32 = u32::MAX;
+#[derive(Clone, Copy, Debug)]
+struct ShapeEntry {
+    key: u64,
+    gamma: f32,
+}
 
-    fn slot(&self, key: u32) -> usize {
-        let mask = self.keys.len() - 1;
-        (key.wrapping_mul(0x9E37_79B1) as usize >> 8) & mask
+impl ShapeTable {
+    const EMPTY: u64 = u64::MAX;
+
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.entries.len() - 1;
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & mask
     }
 
     #[inline]
-    fn get(&self, key: u32) -> f32 {
+    fn get(&self, key: u64) -> f32 {
         if self.len == 0 {
             return 1.0;
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.entries.len() - 1;
         let mut i = self.slot(key);
         loop {
-            match self.keys[i] {
-                k if k == key => return self.gammas[i],
-                Self::EMPTY => return 1.0,
+            match self.entries[i] {
+                e if e.key == key => return e.gamma,
+                e if e.key == Self::EMPTY => return 1.0,
                 _ => i = (i + 1) & mask,
             }
         }
     }
 
-    fn insert(&mut self, key: u32, gamma: f32) {
-        if (self.len + 1) * 2 > self.keys.len() {
-            let old = std::mem::take(&mut self.keys);
-            let old_gammas = std::mem::take(&mut self.gammas);
+    fn insert(&mut self, key: u64, gamma: f32) {
+        if (self.len + 1) * 2 > self.entries.len() {
+            let old = std::mem::take(&mut self.entries);
             let capacity = (old.len() * 2).max(64);
-            self.keys = vec![Self::EMPTY; capacity];
-            self.gammas = vec![1.0; capacity];
+            self.entries = vec![
+                ShapeEntry {
+                    key: Self::EMPTY,
+                    gamma: 1.0
+                };
+                capacity
+            ];
             self.len = 0;
-            for (k, g) in old.into_iter().zip(old_gammas) {
-                if k != Self::EMPTY {
-                    self.insert(k, g);
+            for e in old {
+                if e.key != Self::EMPTY {
+                    self.insert(e.key, e.gamma);
                 }
             }
         }
-        let mask = self.keys.len() - 1;
+        let mask = self.entries.len() - 1;
         let mut i = self.slot(key);
-        while self.keys[i] != Self::EMPTY && self.keys[i] != key {
+        while self.entries[i].key != Self::EMPTY && self.entries[i].key != key {
             i = (i + 1) & mask;
         }
-        if self.keys[i] == Self::EMPTY {
+        if self.entries[i].key == Self::EMPTY {
             self.len += 1;
         }
-        self.keys[i] = key;
-        self.gammas[i] = gamma;
+        self.entries[i] = ShapeEntry { key, gamma };
     }
 }
 
@@ -512,6 +680,10 @@ pub enum PriorError {
         feature: &'static str,
         level: u8,
     },
+    #[error(
+        "prior pattern `{pattern}`: a lookup pattern must be a wide shape (5x5) or a large shape (7x7): `*` in the centre, the 12 or 24 points within two or three steps drawn with . O X #, `?` elsewhere"
+    )]
+    NotALookupShape { pattern: &'static str },
 }
 
 impl MovePredictor {
@@ -520,20 +692,38 @@ impl MovePredictor {
         MovePredictor {
             shape: vec![1.0; 1 << 16].into_boxed_slice(),
             feature: [[1.0; MAX_LEVEL + 1]; FEATURES],
-            wide: WideTable::default(),
+            wide: ShapeTable::default(),
+            large: ShapeTable::default(),
         }
     }
 
     /// Sets the γ of a wide shape ([`MoveFeatures::wide`]): of every symmetric image.
     pub fn set_wide(&mut self, wide: u32, gamma: f32) {
         for t in 0..8 {
-            self.wide.insert(transform_wide(wide, t), gamma);
+            self.wide.insert(u64::from(transform_wide(wide, t)), gamma);
         }
     }
 
     /// γ of a wide shape (1 for one the model does not name).
     pub fn wide_gamma(&self, wide: u32) -> f32 {
-        self.wide.get(wide)
+        self.wide.get(u64::from(wide))
+    }
+
+    /// Sets the γ of a large shape ([`large_code`]): of every symmetric image.
+    pub fn set_large(&mut self, large: u64, gamma: f32) {
+        for t in 0..8 {
+            self.large.insert(transform_large(large, t), gamma);
+        }
+    }
+
+    /// γ of a large shape (1 for one the model does not name).
+    pub fn large_gamma(&self, large: u64) -> f32 {
+        self.large.get(large)
+    }
+
+    /// Number of large shapes the model names, counting each symmetric image.
+    pub fn large_shapes(&self) -> usize {
+        self.large.len
     }
 
     /// Number of wide shapes the model names, counting each symmetric image.
@@ -565,7 +755,9 @@ impl MovePredictor {
     /// γ of a move with these features.
     #[inline]
     pub fn gamma_of(&self, f: &MoveFeatures) -> f32 {
-        let mut g = self.shape[f.code as usize] * self.wide.get(f.wide());
+        let mut g = self.shape[f.code as usize]
+            * self.wide.get(u64::from(f.wide()))
+            * self.large.get(f.large);
         for (table, &level) in self.feature.iter().zip(f.levels.iter()) {
             g *= table[level as usize];
         }
@@ -605,9 +797,11 @@ impl MovePredictor {
     /// running the compiled matcher: every 3×3 neighbourhood is set up on a board (in the
     /// centre, on each edge and in each corner) and the γ of the shape patterns matching
     /// there are multiplied, so the table agrees with the compiled figures by construction.
-    /// Wide shapes (the trainer's 5×5 figures, [`wide_figure_code`]) are keyed by the code
-    /// of their figure; `tests/prior.rs` checks on random positions that the compiled
-    /// matcher finds exactly the wide shape the code names.
+    /// Wide and large shapes (the trainer's 5×5 and 7×7 `lookup` figures,
+    /// [`wide_figure_code`], [`large_figure_code`]; a wide figure without `lookup` is read
+    /// the same way) are keyed by the code of their figure; `tests/prior.rs` checks on random
+    /// positions that a shape's figure matches, in the pattern language, exactly where its
+    /// code is read.
     pub fn from_patterns(patterns: &dyn PatternSet) -> Result<Option<MovePredictor>, PriorError> {
         let Some(tables) = patterns.matcher(Kind::Prior) else {
             return Ok(None);
@@ -635,6 +829,17 @@ impl MovePredictor {
         // match there).
         let mut wide = vec![false; tables.patterns.len()];
         for (k, info) in tables.patterns.iter().enumerate() {
+            if info.lookup {
+                let gamma = (info.value as f32 / 100.0).exp();
+                if let Some(code) = wide_figure_code(info.figure) {
+                    model.set_wide(code, gamma);
+                } else if let Some(code) = large_figure_code(info.figure) {
+                    model.set_large(code, gamma);
+                } else {
+                    return Err(PriorError::NotALookupShape { pattern: info.name });
+                }
+                continue;
+            }
             if let (None, Some(code)) = (info.feature, wide_figure_code(info.figure)) {
                 model.set_wide(code, (info.value as f32 / 100.0).exp());
                 wide[k] = true;

@@ -48,6 +48,7 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
             }
             None => quote!(None),
         };
+        let lookup = p.lookup;
         quote! {
             __rt::PatternInfo {
                 name: #name,
@@ -55,6 +56,7 @@ pub fn generate(db: &Database, runtime: &TokenStream) -> TokenStream {
                 value: #value,
                 mark: __rt::Mark::#mark,
                 feature: #feature,
+                lookup: #lookup,
                 targets: &[#(#targets),*],
                 line: #line,
                 transforms: #transforms,

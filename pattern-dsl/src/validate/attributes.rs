@@ -19,13 +19,13 @@ fn attributes_of(kind: Kind) -> &'static [(&'static str, bool)] {
         Kind::Defense => &[("defend", true)],
         Kind::Connection => &[("link", true)],
         Kind::OwlAttack | Kind::OwlDefense | Kind::Playout => &[("value", true)],
-        Kind::Prior => &[("value", true), ("feature", false)],
+        Kind::Prior => &[("value", true), ("feature", false), ("lookup", false)],
         Kind::Generic => &[("value", false)],
     }
 }
 
-const ALL_ATTRIBUTES: [&str; 7] = [
-    "value", "mark", "attack", "defend", "link", "feature", "symmetry",
+const ALL_ATTRIBUTES: [&str; 8] = [
+    "value", "mark", "attack", "defend", "link", "feature", "lookup", "symmetry",
 ];
 
 /// The checked attributes of a pattern.
@@ -35,6 +35,8 @@ pub(super) struct Attrs {
     pub(super) value: i32,
     pub(super) mark: Mark,
     pub(super) feature: Option<(String, u8)>,
+    /// `lookup`: the engine finds the pattern by its figure in a table, no matcher does.
+    pub(super) lookup: bool,
     pub(super) symmetry: Vec<Transform>,
 }
 
@@ -50,6 +52,7 @@ impl PatternValidator<'_> {
                 Mark::None
             },
             feature: None,
+            lookup: false,
             symmetry: Transform::ALL.to_vec(),
         };
         let allowed: Vec<&str> = match self.kind {
@@ -131,6 +134,16 @@ impl PatternValidator<'_> {
                             Diagnostic::new(*span, "`mark` takes one name")
                                 .note(format!("one of: {names}")),
                         ),
+                    }
+                }
+                "lookup" => {
+                    if args.is_empty() {
+                        out.lookup = true;
+                    } else {
+                        self.error(
+                            Diagnostic::new(*span, "`lookup` takes no argument")
+                                .note("write `lookup` alone on its line"),
+                        );
                     }
                 }
                 "feature" => {

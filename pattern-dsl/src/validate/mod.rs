@@ -193,6 +193,19 @@ impl<'a> PatternValidator<'a> {
         };
         let conditions = self.conditions(&labels);
         let figure = figure?;
+        if attrs.lookup && (attrs.feature.is_some() || !conditions.is_empty()) {
+            // A table keyed by the figure cannot evaluate conditions or stand for a feature.
+            self.error(
+                Diagnostic::new(
+                    def.name.span,
+                    format!(
+                        "lookup pattern `{}` must be a figure alone, without `feature` or conditions",
+                        self.name
+                    ),
+                )
+                .note("the engine finds a lookup pattern by the exact contents of its figure"),
+            );
+        }
         if attrs.feature.is_some() && (!figure.points.is_empty() || !conditions.is_empty()) {
             // The engine measures the feature itself; a figure or a condition would be ignored.
             self.error(
@@ -228,6 +241,7 @@ impl<'a> PatternValidator<'a> {
             value: attrs.value,
             mark: attrs.mark,
             feature: attrs.feature,
+            lookup: attrs.lookup,
             conditions,
             requested: attrs.symmetry.clone(),
             transforms: Vec::new(),

@@ -1,8 +1,17 @@
-use super::train::{TrainingSet, accuracy, fit};
+use super::train::{MinSeen, TrainingSet, accuracy, fit};
 use super::*;
 use crate::board::Vertex;
 use crate::play::neighbourhood::neighbourhood_code;
 use crate::test_util::setup;
+
+/// Every shape seen once gets a weight; wide and large shapes only when asked for.
+fn seen_once(wide: bool, large: bool) -> MinSeen {
+    MinSeen {
+        shape: 1,
+        wide: u64::from(wide),
+        large: u64::from(large),
+    }
+}
 
 fn pt(v: &str, n: usize) -> Point {
     match Vertex::parse_move(v, n).unwrap() {
@@ -175,7 +184,7 @@ fn mm_learns_that_the_played_shape_and_feature_are_strong() {
         b.add_stone(Point::from_xy(6, k), Color::White).unwrap();
         assert!(set.add_position(&mut b, Color::Black, Point::from_xy(1, 3)));
     }
-    let fitted = fit(&set, 20, 1, 0);
+    let fitted = fit(&set, 20, MinSeen::shapes(1));
     let capture = fitted
         .weights
         .iter()
@@ -201,7 +210,7 @@ fn the_written_database_names_every_weight_with_its_value() {
         ". . . . .",
     ]);
     assert!(set.add_position(&mut b, Color::Black, pt("B2", 5)));
-    let fitted = fit(&set, 5, 1, 0);
+    let fitted = fit(&set, 5, MinSeen::shapes(1));
     let db = fitted.to_db(&["test".to_string()]);
     assert!(db.contains("kind prior"));
     assert!(db.contains("pattern capture_2 {\n    |*|\n    feature capture 2\n    value "));
@@ -244,7 +253,7 @@ fn local_training_sees_only_the_last_move_s_neighbours_by_shape() {
     for _ in 0..30 {
         set.add_position(&mut b, Color::Black, pt("D4", 9));
     }
-    let db = fit(&set, 10, 5, 0).to_playout_db(&["test".to_string()]);
+    let db = fit(&set, 10, MinSeen::shapes(5)).to_playout_db(&["test".to_string()]);
     assert!(db.contains("kind playout"), "{db}");
     let hane = canonical(relative_code(&b, pt("D4", 9), Color::Black));
     assert!(db.contains(&format!("pattern shape_{hane:04x} {{")), "{db}");
@@ -360,6 +369,7 @@ fn mm_learns_a_wide_shape_the_three_by_three_ring_cannot_see() {
     let candidate = |far: u8| MoveFeatures {
         code: 0,
         far,
+        large: 0,
         levels: [0; FEATURES],
     };
     for k in 0..12u32 {
@@ -373,8 +383,8 @@ fn mm_learns_a_wide_shape_the_three_by_three_ring_cannot_see() {
             .swap(start as usize, (start + played) as usize);
         set.positions.push((start, 5, played));
     }
-    let without = fit(&set, 20, 1, 0).predictor();
-    let with = fit(&set, 20, 1, 1).predictor();
+    let without = fit(&set, 20, MinSeen::shapes(1)).predictor();
+    let with = fit(&set, 20, seen_once(true, false)).predictor();
     let (a, b) = (accuracy(&without, &set), accuracy(&with, &set));
     assert_eq!(a.top1, 0, "{a:?}");
     assert_eq!(b.top1, 12, "{b:?}");
@@ -385,6 +395,111 @@ fn mm_learns_a_wide_shape_the_three_by_three_ring_cannot_see() {
             with.wide_gamma(transform_wide(0b01 << 16, t)) > 2.0,
             "symmetry {t}"
         );
+    }
+}
+
+#[test]
+fn mm_learns_a_large_shape_the_wide_one_cannot_see() {
+    // Every candidate has the same (empty) ring and wide shape; the move played always has
+    // our stone three lines north (the large knight's move is point 12 of LARGE_OFFSETS,
+    // (0, -3)), the others theirs, nothing, or ours three lines south-west. Only the large
+    // shape tells them apart.
+    let north3 = 12;
+    assert_eq!(LARGE_OFFSETS[north3], (0, -3));
+    let ours_at = |k: usize| 1u64 << (2 * k);
+    let theirs_at = |k: usize| 2u64 << (2 * k);
+    let mut set = TrainingSet::default();
+    let candidate = |large: u64| MoveFeatures {
+        code: 0,
+        far: 0,
+        large,
+        levels: [0; FEATURES],
+    };
+    for k in 0..12u32 {
+        let start = set.candidates.len() as u32;
+        set.candidates.push(candidate(ours_at(north3)));
+        set.candidates
+            .extend([0, theirs_at(north3), ours_at(21), theirs_at(21)].map(candidate));
+        let played = k % 5;
+        set.candidates
+            .swap(start as usize, (start + played) as usize);
+        set.positions.push((start, 5, played));
+    }
+    let wide_only = fit(&set, 20, seen_once(true, false)).predictor();
+    let with = fit(&set, 20, seen_once(true, true)).predictor();
+    let (a, b) = (accuracy(&wide_only, &set), accuracy(&with, &set));
+    assert_eq!(a.top1, 0, "{a:?}");
+    assert_eq!(b.top1, 12, "{b:?}");
+    assert!(b.log_likelihood > a.log_likelihood + 0.5, "{a:?} {b:?}");
+    for t in 0..8 {
+        assert!(
+            with.large_gamma(transform_large(ours_at(north3), t)) > 2.0,
+            "symmetry {t}"
+        );
+    }
+    // Written as a lookup pattern whose figure reads back as the same shape.
+    let db = fit(&set, 20, seen_once(true, true)).to_db(&[]);
+    let figure: Vec<&str> = db
+        .split("pattern large_")
+        .nth(1)
+        .expect("a large pattern")
+        .lines()
+        .skip(1)
+        .take(7)
+        .map(|l| l.trim().trim_matches('|'))
+        .collect();
+    let code = large_figure_code(&figure.join("\n")).expect("a large figure");
+    assert_eq!(canonical_large(code), code);
+    assert!(db.contains("    lookup\n"));
+}
+
+#[test]
+fn large_codes_turn_with_the_board_and_read_back_from_their_figures() {
+    // A random 19×19 position and its image under each symmetry: the large code of the
+    // image point is the transformed code, and a figure gives back its code.
+    let mut rng = crate::board::playout::Rng::new(7);
+    for _ in 0..20 {
+        let mut b = Board::new(19).expect("19×19");
+        let mut stones = Vec::new();
+        for _ in 0..80 {
+            let p = b.empty_points()[rng.below(b.empty_points().len())];
+            let c = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            if b.play(Move::Play(p), c).is_ok() {
+                stones.push(p);
+            }
+        }
+        for t in 0..8 {
+            let image = |p: Point| {
+                let (x, y) = (p.xy().0 as i32 - 9, p.xy().1 as i32 - 9);
+                let (mut x, mut y) = if t >= 4 { (-x, y) } else { (x, y) };
+                for _ in 0..t % 4 {
+                    (x, y) = (-y, x);
+                }
+                Point::from_xy((x + 9) as usize, (y + 9) as usize)
+            };
+            let mut turned = Board::new(19).expect("19×19");
+            for q in b.points() {
+                if let Some(c) = b.color_at(q) {
+                    turned.add_stone(image(q), c).expect("an empty point");
+                }
+            }
+            for p in b.empty_points().iter().copied().take(40) {
+                for color in [Color::Black, Color::White] {
+                    let code = large_code(&b, p, color);
+                    assert_eq!(
+                        large_code(&turned, image(p), color),
+                        transform_large(code, t),
+                        "symmetry {t} at {p:?}"
+                    );
+                    let figure = large_figure(code).join("\n");
+                    assert_eq!(large_figure_code(&figure), Some(code));
+                }
+            }
+        }
     }
 }
 

@@ -10,8 +10,8 @@
 //! opponent keeps rare features near 1.
 
 use super::{
-    FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, canonical_wide, features,
-    relative_code, shape_figure,
+    FEATURES, Feature, MAX_LEVEL, MoveFeatures, MovePredictor, canonical_large, canonical_wide,
+    features, large_figure, relative_code, shape_figure, wide_figure,
 };
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, Move, Point};
@@ -99,6 +99,7 @@ impl TrainingSet {
             self.candidates.push(MoveFeatures {
                 code: relative_code(board, p, color),
                 far: 0,
+                large: 0,
                 levels: [0; FEATURES],
             });
         }
@@ -159,6 +160,8 @@ pub enum Weight {
     Level(Feature, u8),
     /// A wide shape ([`MoveFeatures::wide`]), canonical.
     Wide(u32),
+    /// A large shape ([`MoveFeatures::large`]), canonical.
+    Large(u64),
 }
 
 /// One fitted weight with the counts behind it.
@@ -179,17 +182,40 @@ pub struct Fit {
     pub weights: Vec<Fitted>,
 }
 
-/// Group of the shape in a team; groups `1..=FEATURES` are the move features, the last one
-/// the wide shape.
-const GROUPS: usize = FEATURES + 2;
+/// Group of the shape in a team; groups `1..=FEATURES` are the move features, then the wide
+/// shape, then the large shape.
+const GROUPS: usize = FEATURES + 3;
 const WIDE_GROUP: usize = FEATURES + 1;
+const LARGE_GROUP: usize = FEATURES + 2;
 const NONE: u32 = u32::MAX;
 
+/// How often a shape must have been a candidate to get a weight of its own ([`fit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MinSeen {
+    /// 3×3 shapes.
+    pub shape: u64,
+    /// Wide shapes (0: no wide shapes at all).
+    pub wide: u64,
+    /// Large shapes (0: no large shapes at all).
+    pub large: u64,
+}
+
+impl MinSeen {
+    /// 3×3 shapes seen `shape` times, no wide or large shapes.
+    pub fn shapes(shape: u64) -> MinSeen {
+        MinSeen {
+            shape,
+            wide: 0,
+            large: 0,
+        }
+    }
+}
+
 /// Fits the γ of every shape and feature level seen in `set` by `iterations` rounds of MM
-/// (each round updates every group once). Shapes seen fewer than `min_seen` times share the
-/// γ of 1 (they are left out); so do wide shapes seen fewer than `min_wide_seen` times (0:
-/// no wide shapes at all).
-pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u64) -> Fit {
+/// (each round updates every group once). Shapes seen fewer times than `min` says share the
+/// γ of 1 (they are left out).
+pub fn fit(set: &TrainingSet, iterations: usize, min: MinSeen) -> Fit {
+    let (min_seen, min_wide_seen) = (min.shape, min.wide);
     // Index the weights: feature levels first, then the shapes seen often enough.
     let mut weights: Vec<Fitted> = Vec::new();
     let mut level_index = [[NONE; MAX_LEVEL + 1]; FEATURES];
@@ -225,6 +251,20 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
         Weight::Wide,
         &mut weights,
     );
+    let large_of: Vec<u64> = if min.large == 0 {
+        Vec::new()
+    } else {
+        set.candidates
+            .iter()
+            .map(|c| canonical_large(c.large))
+            .collect()
+    };
+    let large_index = index_frequent(
+        large_of.iter().copied(),
+        min.large,
+        Weight::Large,
+        &mut weights,
+    );
     // Each candidate as its team of weight indices, by group.
     let teams: Vec<[u32; GROUPS]> = set
         .candidates
@@ -235,6 +275,9 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
             team[0] = shape_index.get(&c.shape()).copied().unwrap_or(NONE);
             if let Some(&w) = wide_of.get(k) {
                 team[WIDE_GROUP] = wide_index.get(&w).copied().unwrap_or(NONE);
+            }
+            if let Some(&l) = large_of.get(k) {
+                team[LARGE_GROUP] = large_index.get(&l).copied().unwrap_or(NONE);
             }
             for (g, &level) in c.levels.iter().enumerate() {
                 if level != 0 {
@@ -284,6 +327,7 @@ pub fn fit(set: &TrainingSet, iterations: usize, min_seen: u64, min_wide_seen: u
                     Weight::Shape(_) => g == 0,
                     Weight::Level(f, _) => g == f as usize + 1,
                     Weight::Wide(_) => g == WIDE_GROUP,
+                    Weight::Large(_) => g == LARGE_GROUP,
                 };
                 if in_group {
                     // The prior: one win and one loss against a γ = 1 opponent.
@@ -337,6 +381,7 @@ impl Fit {
                 Weight::Shape(s) => model.set_shape(s, g.exp() as f32),
                 Weight::Level(f, level) => model.set_feature(f, level, g.exp() as f32),
                 Weight::Wide(w) => model.set_wide(w, g.exp() as f32),
+                Weight::Large(l) => model.set_large(l, g.exp() as f32),
             }
         }
         model
@@ -350,9 +395,12 @@ impl Fit {
         out.push_str(
             "// Move prediction, learned from game records (Coulom 2007, \"Computing Elo Ratings of\n\
              // Move Patterns in the Game of Go\"): a move's weight is the product of the weight of\n\
-             // its 3x3 shape, of its wide shape (the twelve points within two steps, 5x5 figures) and\n\
-             // of the weight of each feature level that holds there; `value` is\n\
-             // 100 ln(weight), so 0 is neutral, +69 doubles and -69 halves. Edit a value and\n\
+             // its 3x3 shape, of its wide shape (the twelve points within two steps, 5x5 figures),\n\
+             // of its large shape (the 24 points within three steps, 7x7 figures) and of the\n\
+             // weight of each feature level that holds there; `value` is\n\
+             // 100 ln(weight), so 0 is neutral, +69 doubles and -69 halves. Wide and large shapes\n\
+             // are `lookup` patterns: the engine finds them by their figure in a table, and no\n\
+             // matcher code is generated for them. Edit a value and\n\
              // rebuild, or train again. Written by `tesuji patterns train`.\n//\n",
         );
         for line in provenance {
@@ -375,6 +423,13 @@ impl Fit {
                 }
                 Weight::Shape(s) => write_shape_header(&mut out, s),
                 Weight::Wide(w) => write_wide_header(&mut out, w),
+                Weight::Large(l) => {
+                    let _ = writeln!(out, "pattern large_{l:012x} {{");
+                    for row in large_figure(l) {
+                        let _ = writeln!(out, "    |{row}|");
+                    }
+                    out.push_str("    lookup\n");
+                }
             }
             let _ = writeln!(out, "    value {value}\n}}");
         }
@@ -427,30 +482,13 @@ fn write_shape_header(out: &mut String, shape: u16) {
     }
 }
 
-/// `pattern wide_XXXXXX {` and the 5×5 figure of the wide shape `wide`: its twelve points
-/// as in a 3×3 figure (`#` off the board), `?` on the corners of the square outside it.
+/// `pattern wide_XXXXXX {`, the 5×5 figure of the wide shape `wide` and `lookup`.
 fn write_wide_header(out: &mut String, wide: u32) {
     let _ = writeln!(out, "pattern wide_{wide:06x} {{");
-    let ring = shape_figure(wide as u16);
-    let far = |k: u32| match (wide >> (16 + 2 * k)) & 3 {
-        0 => '.',
-        1 => 'O',
-        2 => 'X',
-        _ => '#',
-    };
-    let mut grid = [['?'; 5]; 5];
-    for (r, row) in ring.iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            grid[r + 1][c + 1] = ch;
-        }
+    for row in wide_figure(wide) {
+        let _ = writeln!(out, "    |{row}|");
     }
-    grid[0][2] = far(0);
-    grid[2][0] = far(1);
-    grid[2][4] = far(2);
-    grid[4][2] = far(3);
-    for row in grid {
-        let _ = writeln!(out, "    |{}|", row.iter().collect::<String>());
-    }
+    out.push_str("    lookup\n");
 }
 
 /// How well a model predicts the moves of a set of positions.

@@ -180,7 +180,32 @@ pub const LARGE_OFFSETS: [(i8, i8); 24] = [
 /// edge and to the stones around, together, where the 3×3 and wide shapes see parts.
 #[inline]
 pub fn large_code(board: &Board, p: Point, color: Color) -> u64 {
+    let n = board.size();
     let (x, y) = p.xy();
+    if (3..n.saturating_sub(3)).contains(&x) && (3..n.saturating_sub(3)).contains(&y) {
+        // Three lines from every edge: the 24 points are on the board, and a cell's own
+        // value (empty 0, black 1, white 2) is Black's code (the tree's hot path: every
+        // child of every node).
+        let code = LARGE_OFFSETS
+            .iter()
+            .enumerate()
+            .fold(0u64, |code, (k, &(dx, dy))| {
+                let q = Point(
+                    (p.index() as isize
+                        + isize::from(dy) * crate::board::STRIDE as isize
+                        + isize::from(dx)) as u16,
+                );
+                code | (board.cell(q) as u64) << (2 * k)
+            });
+        return match color {
+            Color::Black => code,
+            Color::White => {
+                // Swap 1 and 2 in every two-bit field.
+                let one = (code ^ (code >> 1)) & 0x5555_5555_5555;
+                code ^ (one | one << 1)
+            }
+        };
+    }
     let (x, y) = (x as i32, y as i32);
     LARGE_OFFSETS
         .iter()

@@ -270,13 +270,14 @@ pub fn large_figure(large: u64) -> [String; 7] {
 }
 
 /// The large code of a 7×7 figure with `*` in the centre ([`large_figure`]); `None` for any
-/// other figure, or one with anything but `.`, `O`, `X` or `#` on the 24 points.
+/// other figure: one with anything but `.`, `O`, `X` or `#` on the 24 points, or anything
+/// but `?` outside them (a lookup pattern is found by exactly what its figure says).
 pub fn large_figure_code(figure: &str) -> Option<u64> {
     let rows: Vec<&[u8]> = figure.lines().map(str::as_bytes).collect();
     if rows.len() != 7 || rows.iter().any(|r| r.len() != 7) || rows[3][3] != b'*' {
         return None;
     }
-    LARGE_OFFSETS
+    let code = LARGE_OFFSETS
         .iter()
         .enumerate()
         .try_fold(0u64, |code, (k, &(dx, dy))| {
@@ -288,7 +289,12 @@ pub fn large_figure_code(figure: &str) -> Option<u64> {
                 _ => return None,
             };
             Some(code | v << (2 * k))
-        })
+        })?;
+    let drawn = large_figure(code);
+    rows.iter()
+        .zip(&drawn)
+        .all(|(r, d)| *r == d.as_bytes())
+        .then_some(code)
 }
 
 /// [`transform_code`] of every code under every symmetry, `t * 65536 + code`.
@@ -396,6 +402,16 @@ pub fn wide_figure_code(figure: &str) -> Option<u32> {
     };
     let far = at(0, 2) | at(2, 0) << 2 | at(2, 4) << 4 | at(4, 2) << 6;
     Some(u32::from(figure_code(&inner)) | far << 16)
+}
+
+/// [`wide_figure_code`] for a figure whose twelve points are all exact (`.`, `O`, `X` or
+/// `#`): a lookup pattern is found by the exact contents of its figure, so a `?`, `o` or
+/// `x` there would be read as something it does not say.
+pub fn exact_wide_figure_code(figure: &str) -> Option<u32> {
+    let code = wide_figure_code(figure)?;
+    let exact = wide_figure(code);
+    let drawn: Vec<&str> = figure.lines().collect();
+    (drawn == exact.iter().map(String::as_str).collect::<Vec<_>>()).then_some(code)
 }
 
 /// The 5×5 figure of a wide shape ([`MoveFeatures::wide`]) as a `kind prior` lookup pattern
@@ -856,7 +872,7 @@ impl MovePredictor {
         for (k, info) in tables.patterns.iter().enumerate() {
             if info.lookup {
                 let gamma = (info.value as f32 / 100.0).exp();
-                if let Some(code) = wide_figure_code(info.figure) {
+                if let Some(code) = exact_wide_figure_code(info.figure) {
                     model.set_wide(code, gamma);
                 } else if let Some(code) = large_figure_code(info.figure) {
                     model.set_large(code, gamma);

@@ -172,7 +172,7 @@ impl Database {
         us: B::Side,
     ) -> Vec<InterpMatch> {
         let mut out = Vec::new();
-        for (i, p) in self.patterns.iter().enumerate().filter(|(_, p)| !p.lookup) {
+        for (i, p) in self.matched_patterns() {
             for &t in &p.transforms {
                 let v = p.variant(i, t);
                 if self.variant_matches(&v, board, x, y, us) {

@@ -544,23 +544,24 @@ pub struct Database {
 }
 
 impl Database {
-    /// Every (pattern, kept transformation), pattern-major: the order in which matchers report.
-    /// Lookup patterns have none: no matcher checks them.
+    /// The patterns a matcher checks, with their index: every one but the lookup patterns,
+    /// which the engine finds by their figure in a table.
+    pub fn matched_patterns(&self) -> impl Iterator<Item = (usize, &Pattern)> {
+        self.patterns.iter().enumerate().filter(|(_, p)| !p.lookup)
+    }
+
+    /// Every (pattern, kept transformation) of the [`Database::matched_patterns`],
+    /// pattern-major: the order in which matchers report.
     pub fn variants(&self) -> Vec<Variant> {
-        self.patterns
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.lookup)
+        self.matched_patterns()
             .flat_map(|(i, p)| p.transforms.iter().map(move |&t| p.variant(i, t)))
             .collect()
     }
 
     /// Number of (pattern, kept transformation) pairs, lookup patterns left out.
     pub fn variant_count(&self) -> usize {
-        self.patterns
-            .iter()
-            .filter(|p| !p.lookup)
-            .map(|p| p.transforms.len())
+        self.matched_patterns()
+            .map(|(_, p)| p.transforms.len())
             .sum()
     }
 }

@@ -341,7 +341,7 @@ pub struct PatternInfo {
     /// feature (`play::prior::Feature`) and its figure (`*` alone) is not a shape.
     pub feature: Option<(&'static str, u8)>,
     /// The `lookup` attribute of a prior pattern: the engine finds it by its figure in a
-    /// table (`play::prior`'s large shapes); no matcher reports it.
+    /// table (`play::prior`'s wide and large shapes); no matcher reports it.
     pub lookup: bool,
 }
 

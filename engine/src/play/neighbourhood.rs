@@ -59,8 +59,14 @@ pub fn relative_code(board: &Board, p: Point, color: Color) -> u16 {
 /// `code` with black and white swapped (1 and 2 in every two-bit field).
 #[inline(always)]
 pub fn swap_colors(code: u16) -> u16 {
+    swap_colors_u64(u64::from(code)) as u16
+}
+
+/// [`swap_colors`] for codes of up to 32 points (the move model's large shapes).
+#[inline(always)]
+pub fn swap_colors_u64(code: u64) -> u64 {
     // The fields with exactly one bit set.
-    let one = (code ^ (code >> 1)) & 0x5555;
+    let one = (code ^ (code >> 1)) & 0x5555_5555_5555_5555;
     code ^ (one | one << 1)
 }
 

@@ -16,7 +16,7 @@ pub mod train;
 use crate::board::{Board, Cell, Color, Move, Point};
 use crate::pattern::Kind;
 pub use crate::play::neighbourhood::relative_code;
-use crate::play::neighbourhood::{RING, tabulate};
+use crate::play::neighbourhood::{RING, swap_colors_u64, tabulate};
 use crate::tactics::pattern_view::PatternSet;
 use std::sync::OnceLock;
 
@@ -144,6 +144,29 @@ fn point_code(board: &Board, x: i32, y: i32, color: Color) -> u64 {
     }
 }
 
+/// The figure character of a point's two-bit shape code: `.` empty, `O` ours, `X` theirs,
+/// `#` off the board.
+fn code_char(v: u64) -> char {
+    match v & 3 {
+        0 => '.',
+        1 => 'O',
+        2 => 'X',
+        _ => '#',
+    }
+}
+
+/// The two-bit shape code of an exact figure character ([`code_char`]); `None` for any
+/// other character.
+fn char_code(c: u8) -> Option<u64> {
+    match c {
+        b'.' => Some(0),
+        b'O' => Some(1),
+        b'X' => Some(2),
+        b'#' => Some(3),
+        _ => None,
+    }
+}
+
 /// The points of the large shape, as offsets `(dx, dy)` from the move (y grows downwards,
 /// as figures are drawn): every point within three steps (Manhattan distance 1 to 3),
 /// nearest first, then row by row. Point `k` takes bits `2k..2k+2` of a large code.
@@ -199,11 +222,7 @@ pub fn large_code(board: &Board, p: Point, color: Color) -> u64 {
             });
         return match color {
             Color::Black => code,
-            Color::White => {
-                // Swap 1 and 2 in every two-bit field.
-                let one = (code ^ (code >> 1)) & 0x5555_5555_5555;
-                code ^ (one | one << 1)
-            }
+            Color::White => swap_colors_u64(code),
         };
     }
     let (x, y) = (x as i32, y as i32);
@@ -259,12 +278,7 @@ pub fn large_figure(large: u64) -> [String; 7] {
     let mut grid = [['?'; 7]; 7];
     grid[3][3] = '*';
     for (k, &(dx, dy)) in LARGE_OFFSETS.iter().enumerate() {
-        grid[(3 + dy) as usize][(3 + dx) as usize] = match (large >> (2 * k)) & 3 {
-            0 => '.',
-            1 => 'O',
-            2 => 'X',
-            _ => '#',
-        };
+        grid[(3 + dy) as usize][(3 + dx) as usize] = code_char(large >> (2 * k));
     }
     grid.map(|row| row.iter().collect())
 }
@@ -281,13 +295,7 @@ pub fn large_figure_code(figure: &str) -> Option<u64> {
         .iter()
         .enumerate()
         .try_fold(0u64, |code, (k, &(dx, dy))| {
-            let v = match rows[(3 + dy) as usize][(3 + dx) as usize] {
-                b'.' => 0,
-                b'O' => 1,
-                b'X' => 2,
-                b'#' => 3,
-                _ => return None,
-            };
+            let v = char_code(rows[(3 + dy) as usize][(3 + dx) as usize])?;
             Some(code | v << (2 * k))
         })?;
     let drawn = large_figure(code);
@@ -372,12 +380,11 @@ pub fn canonical(code: u16) -> u16 {
 /// `.`, `O` and `X` counts as off the board).
 pub fn figure_code(rows: &[String]) -> u16 {
     RING.iter().enumerate().fold(0u16, |code, (k, &(r, c))| {
-        let v = match rows.get(r).and_then(|row| row.as_bytes().get(c)) {
-            Some(b'.') => 0,
-            Some(b'O') => 1,
-            Some(b'X') => 2,
-            _ => 3,
-        };
+        let v = rows
+            .get(r)
+            .and_then(|row| row.as_bytes().get(c))
+            .and_then(|&b| char_code(b))
+            .unwrap_or(3) as u16;
         code | (v << (2 * k))
     })
 }
@@ -394,12 +401,7 @@ pub fn wide_figure_code(figure: &str) -> Option<u32> {
         return None;
     }
     let inner: Vec<String> = rows[1..4].iter().map(|r| r[1..4].to_string()).collect();
-    let at = |r: usize, c: usize| match rows[r].as_bytes()[c] {
-        b'.' => 0u32,
-        b'O' => 1,
-        b'X' => 2,
-        _ => 3,
-    };
+    let at = |r: usize, c: usize| char_code(rows[r].as_bytes()[c]).unwrap_or(3) as u32;
     let far = at(0, 2) | at(2, 0) << 2 | at(2, 4) << 4 | at(4, 2) << 6;
     Some(u32::from(figure_code(&inner)) | far << 16)
 }
@@ -419,12 +421,7 @@ pub fn exact_wide_figure_code(figure: &str) -> Option<u32> {
 /// the square outside it.
 pub fn wide_figure(wide: u32) -> [String; 5] {
     let ring = shape_figure(wide as u16);
-    let far = |k: u32| match (wide >> (16 + 2 * k)) & 3 {
-        0 => '.',
-        1 => 'O',
-        2 => 'X',
-        _ => '#',
-    };
+    let far = |k: u32| code_char(u64::from(wide >> (16 + 2 * k)));
     let mut grid = [['?'; 5]; 5];
     for (r, row) in ring.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
@@ -443,12 +440,7 @@ pub fn wide_figure(wide: u32) -> [String; 5] {
 pub fn shape_figure(code: u16) -> [String; 3] {
     let mut grid = [['*'; 3]; 3];
     for (k, &(r, c)) in RING.iter().enumerate() {
-        grid[r][c] = match (code >> (2 * k)) & 3 {
-            0 => '.',
-            1 => 'O',
-            2 => 'X',
-            _ => '#',
-        };
+        grid[r][c] = code_char(u64::from(code >> (2 * k)));
     }
     grid.map(|row| row.iter().collect())
 }

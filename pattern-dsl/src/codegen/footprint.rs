@@ -12,7 +12,7 @@ impl Database {
     pub fn footprint(&self) -> Vec<(i32, i32)> {
         let first = [(1, 0), (0, 1), (-1, 0), (0, -1)];
         let mut rest: BTreeSet<(i32, i32, i32)> = BTreeSet::new();
-        for p in self.patterns.iter().filter(|p| !p.lookup) {
+        for (_, p) in self.matched_patterns() {
             for &t in &p.transforms {
                 for q in &p.points {
                     let (dx, dy) = t.apply(q.dx, q.dy);

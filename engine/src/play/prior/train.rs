@@ -215,7 +215,6 @@ impl MinSeen {
 /// (each round updates every group once). Shapes seen fewer times than `min` says share the
 /// γ of 1 (they are left out).
 pub fn fit(set: &TrainingSet, iterations: usize, min: MinSeen) -> Fit {
-    let (min_seen, min_wide_seen) = (min.shape, min.wide);
     // Index the weights: feature levels first, then the shapes seen often enough.
     let mut weights: Vec<Fitted> = Vec::new();
     let mut level_index = [[NONE; MAX_LEVEL + 1]; FEATURES];
@@ -232,33 +231,26 @@ pub fn fit(set: &TrainingSet, iterations: usize, min: MinSeen) -> Fit {
     }
     let shape_index = index_frequent(
         set.candidates.iter().map(MoveFeatures::shape),
-        min_seen,
+        min.shape,
         Weight::Shape,
         &mut weights,
     );
-    // The wide shapes, canonical, when asked for.
-    let wide_of: Vec<u32> = if min_wide_seen == 0 {
-        Vec::new()
-    } else {
-        set.candidates
-            .iter()
-            .map(|c| canonical_wide(c.wide()))
-            .collect()
+    // Each candidate's wide and large shape, canonical, when asked for (empty otherwise).
+    let canonical_of = |min_seen: u64, shape: &dyn Fn(&MoveFeatures) -> u64| -> Vec<u64> {
+        if min_seen == 0 {
+            Vec::new()
+        } else {
+            set.candidates.iter().map(shape).collect()
+        }
     };
+    let wide_of = canonical_of(min.wide, &|c| u64::from(canonical_wide(c.wide())));
     let wide_index = index_frequent(
         wide_of.iter().copied(),
-        min_wide_seen,
-        Weight::Wide,
+        min.wide,
+        |w| Weight::Wide(w as u32),
         &mut weights,
     );
-    let large_of: Vec<u64> = if min.large == 0 {
-        Vec::new()
-    } else {
-        set.candidates
-            .iter()
-            .map(|c| canonical_large(c.large))
-            .collect()
-    };
+    let large_of = canonical_of(min.large, &|c| canonical_large(c.large));
     let large_index = index_frequent(
         large_of.iter().copied(),
         min.large,
@@ -422,13 +414,11 @@ impl Fit {
                     let _ = writeln!(out, "    feature {} {}", f.name(), level);
                 }
                 Weight::Shape(s) => write_shape_header(&mut out, s),
-                Weight::Wide(w) => write_wide_header(&mut out, w),
+                Weight::Wide(w) => {
+                    write_lookup_header(&mut out, &format!("wide_{w:06x}"), &wide_figure(w))
+                }
                 Weight::Large(l) => {
-                    let _ = writeln!(out, "pattern large_{l:012x} {{");
-                    for row in large_figure(l) {
-                        let _ = writeln!(out, "    |{row}|");
-                    }
-                    out.push_str("    lookup\n");
+                    write_lookup_header(&mut out, &format!("large_{l:012x}"), &large_figure(l))
                 }
             }
             let _ = writeln!(out, "    value {value}\n}}");
@@ -482,10 +472,11 @@ fn write_shape_header(out: &mut String, shape: u16) {
     }
 }
 
-/// `pattern wide_XXXXXX {`, the 5×5 figure of the wide shape `wide` and `lookup`.
-fn write_wide_header(out: &mut String, wide: u32) {
-    let _ = writeln!(out, "pattern wide_{wide:06x} {{");
-    for row in wide_figure(wide) {
+/// `pattern NAME {`, the figure of a wide or large shape and `lookup`: the engine finds the
+/// pattern by its figure in a table.
+fn write_lookup_header(out: &mut String, name: &str, figure: &[String]) {
+    let _ = writeln!(out, "pattern {name} {{");
+    for row in figure {
         let _ = writeln!(out, "    |{row}|");
     }
     out.push_str("    lookup\n");

@@ -273,6 +273,8 @@ fn search(c: &mut Criterion) {
             predictor: None,
             root_model_share: 2.0 / 3.0,
             model_prior_wins: 0.0,
+            root_rave_equivalence: tesuji_engine::play::movegen::mcts::RAVE_EQUIVALENCE,
+            root_virtual_wins: false,
             opening: false,
             shapes: PlayoutShapes::cached(&CompiledPatterns),
             territory: false,

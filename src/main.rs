@@ -174,7 +174,8 @@ struct GtpArgs {
     #[arg(long)]
     no_prior: bool,
     /// The move-prediction model's share (0 to 1) of the root candidates' priors once no
-    /// corner is empty; the classical values have the rest.
+    /// corner is empty, with --no-root-virtual-wins; the classical values have the rest. 0
+    /// leaves the model out of the root's priors either way.
     #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_MODEL_SHARE, value_parser = parse_share)]
     root_model_share: f32,
     /// Virtual wins the move-prediction model's prior is worth below the root, times the
@@ -182,6 +183,15 @@ struct GtpArgs {
     /// 0 gives the older rule (a win rate from the probability's ratio to the uniform one).
     #[arg(long, default_value_t = tesuji_engine::play::movegen::MODEL_PRIOR_WINS, value_parser = parse_prior_wins)]
     model_prior_wins: f32,
+    /// Playouts at which a root arm's own win rate and its RAVE (all-moves-as-first) win
+    /// rate weigh the same; 0: no RAVE at the root.
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_RAVE_EQUIVALENCE, value_parser = parse_prior_wins)]
+    root_rave: f32,
+    /// The move-prediction model's prior at the root as a share of one mixed prior win rate
+    /// (see --root-model-share), not in virtual wins beside the classical values' virtual
+    /// playouts as below the root (the default; see --model-prior-wins).
+    #[arg(long)]
+    no_root_virtual_wins: bool,
     /// Treat the opening of a big board apart: while a corner is empty, root priors from the
     /// classical values alone, counting for more playouts (measured no stronger, so off).
     #[arg(long)]
@@ -324,6 +334,8 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.predict = !args.no_prior;
     engine.gen_options.root_model_share = args.root_model_share;
     engine.gen_options.model_prior_wins = args.model_prior_wins;
+    engine.gen_options.root_rave_equivalence = args.root_rave;
+    engine.gen_options.root_virtual_wins = !args.no_root_virtual_wins;
     engine.gen_options.opening_priors = args.opening_priors;
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;

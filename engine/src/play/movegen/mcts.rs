@@ -29,8 +29,9 @@ const EXPLORATION: f32 = 0.35;
 /// do the exploring (Pachi and Fuego run RAVE with little or no UCB term). Measured on 19×19
 /// against GNU Go level 1: 0.35 won 0 of 4, 0.1 won 2 of 4, 0.0 won 1 of 4 (docs/movegen.md).
 const EXPLORATION_WITH_PRIOR: f32 = 0.1;
-/// Playouts at which the plain win rate and the RAVE win rate weigh the same.
-const RAVE_EQUIVALENCE: f32 = 400.0;
+/// Playouts at which the plain win rate and the RAVE win rate weigh the same (below the
+/// root; [`SearchSettings::root_rave_equivalence`] at the root).
+pub const RAVE_EQUIVALENCE: f32 = 400.0;
 /// Playouts between two looks at the clock.
 const CLOCK_EVERY: usize = 32;
 
@@ -236,13 +237,23 @@ pub struct SearchSettings<'a> {
     /// the root's candidates half of theirs); without it, hand-written rules do.
     pub predictor: Option<&'a MovePredictor>,
     /// The model's share of a root candidate's prior (the classical value's prior has the
-    /// rest), when there is a model and it is not the `opening`.
+    /// rest), when there is a model and it is not the `opening`, without
+    /// [`SearchSettings::root_virtual_wins`]; 0 leaves the model out of the root either way.
     pub root_model_share: f32,
     /// How much the model's word weighs below the root ([`model_prior`]): every child starts
     /// with [`EVEN_PRIOR_VISITS`] virtual playouts at an even win rate and this many
     /// virtual wins times the square root of its predicted probability among the node's
     /// moves. 0: the ratio rule ([`predicted_prior`] over [`PRIOR_VISITS`]).
     pub model_prior_wins: f32,
+    /// Playouts at which a root arm's own win rate and its RAVE (all-moves-as-first) win
+    /// rate weigh the same; 0: no RAVE at the root.
+    pub root_rave_equivalence: f32,
+    /// The model's prior counts at the root as below it, in virtual wins
+    /// ([`SearchSettings::model_prior_wins`] times the square root of a candidate's
+    /// probability among the root's candidates), beside the classical value's virtual
+    /// playouts; off: the model's share of a mixed prior win rate
+    /// ([`SearchSettings::root_model_share`]).
+    pub root_virtual_wins: bool,
     /// A corner of the big board is still empty: the root priors are the classical values'
     /// alone (they know the book's "corners first", the model mostly that players answer
     /// near the last move) and count for more playouts ([`root_prior_visits`]).
@@ -488,17 +499,17 @@ impl Node {
         (self.wins + self.prior * self.prior_visits) / (self.visits as f32 + self.prior_visits)
     }
 
-    fn score(&self, log_parent: f32, exploration: f32) -> f32 {
+    fn score(&self, log_parent: f32, exploration: f32, rave_equivalence: f32) -> f32 {
         let n = self.visits as f32;
         let own = self.win_rate();
-        let value = if self.rave_visits == 0 {
+        let value = if self.rave_visits == 0 || rave_equivalence <= 0.0 {
             own
         } else {
             // The prior counts in the RAVE estimate too: otherwise the first AMAF sample
             // would wipe it out while the move itself has no playouts yet.
             let rn = self.rave_visits as f32 + self.prior_visits;
             let rave = (self.rave_wins + self.prior * self.prior_visits) / rn;
-            let beta = rn / (rn + n + rn * n / RAVE_EQUIVALENCE);
+            let beta = rn / (rn + n + rn * n / rave_equivalence);
             (1.0 - beta) * own + beta * rave
         };
         value + exploration * (log_parent / (n + 1.0)).sqrt()
@@ -568,8 +579,17 @@ pub fn search_from(
             .collect();
         let total: f32 = gammas.iter().sum();
         let count = gammas.len() as f32;
+        let virtual_wins = settings.root_virtual_wins && settings.model_prior_wins > 0.0;
         for (n, g) in tree[first..].iter_mut().zip(gammas) {
-            n.prior = (1.0 - share) * n.prior + share * predicted_prior(g * count / total);
+            if virtual_wins && share > 0.0 {
+                (n.prior, n.prior_visits) = root_prior_with_virtual_wins(
+                    (n.prior, n.prior_visits),
+                    g / total,
+                    settings.model_prior_wins,
+                );
+            } else {
+                n.prior = (1.0 - share) * n.prior + share * predicted_prior(g * count / total);
+            }
         }
         tree[first..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
     }
@@ -643,8 +663,13 @@ pub fn search_from(
                 // the node has the visits to look at more.
                 count = count.min(widening(tree[node].visits));
             }
+            let rave_equivalence = if node == 0 {
+                settings.root_rave_equivalence
+            } else {
+                RAVE_EQUIVALENCE
+            };
             for (i, child) in tree[first..first + count].iter().enumerate() {
-                let sc = child.score(log_parent, exploration);
+                let sc = child.score(log_parent, exploration, rave_equivalence);
                 if sc > best_score {
                     best_score = sc;
                     best = first + i;
@@ -902,6 +927,24 @@ fn model_prior(probability: f32, count: f32, wins: f32) -> (f32, f32) {
     let model_wins = wins * probability.max(0.0).sqrt();
     let visits = EVEN_PRIOR_VISITS + model_wins;
     ((0.5 * EVEN_PRIOR_VISITS + model_wins) / visits, visits)
+}
+
+/// A root candidate's prior `(win rate, virtual playouts)` when the model's word counts as
+/// it does below the root ([`model_prior`]): the classical value's `classical` prior keeps
+/// its virtual playouts, and [`EVEN_PRIOR_VISITS`] at one half and `wins × √probability`
+/// virtual wins come on top, `probability` being the candidate's share of the model's
+/// weight among the root's candidates. Mixed into one win rate over the classical
+/// playouts instead, the model's favourite gained a few hundredths, which the root's
+/// all-moves-as-first statistics (thousands of samples, drawn to the centre on an open
+/// board) wiped out after a few playouts.
+fn root_prior_with_virtual_wins(classical: (f32, f32), probability: f32, wins: f32) -> (f32, f32) {
+    let (rate, count) = classical;
+    let model_wins = wins * probability.max(0.0).sqrt();
+    let visits = count + EVEN_PRIOR_VISITS + model_wins;
+    (
+        (rate * count + 0.5 * EVEN_PRIOR_VISITS + model_wins) / visits,
+        visits,
+    )
 }
 
 /// The prior win rate of a move whose predicted probability is `ratio` times the uniform

@@ -59,6 +59,10 @@ pub const ROOT_MODEL_SHARE: f32 = 2.0 / 3.0;
 /// root of a move's probability ([`mcts::SearchSettings::model_prior_wins`]).
 pub const MODEL_PRIOR_WINS: f32 = 300.0;
 
+/// Playouts at which a root arm's own win rate and its RAVE win rate weigh the same
+/// ([`mcts::SearchSettings::root_rave_equivalence`]).
+pub const ROOT_RAVE_EQUIVALENCE: f32 = mcts::RAVE_EQUIVALENCE;
+
 /// The share of a playout's value that its score gives by default
 /// ([`mcts::playout_value`]): none. A share of 0.05 won 31 of 60 9×9 self-play games
 /// against none (level 2) and changed the genmove areas within their noise, so it is
@@ -160,13 +164,22 @@ pub struct GenOptions {
     /// Give the tree search's nodes the priors of the move-prediction model
     /// (`patterns/prior.db`) when the pattern set has one.
     pub predict: bool,
-    /// The model's share of the root candidates' priors once no corner is empty
-    /// ([`ROOT_MODEL_SHARE`] by default).
+    /// The model's share of the root candidates' priors once no corner is empty, without
+    /// [`GenOptions::root_virtual_wins`] ([`ROOT_MODEL_SHARE`] by default; 0 leaves the model
+    /// out of the root either way).
     pub root_model_share: f32,
     /// Virtual wins the model's prior is worth below the root
     /// ([`mcts::SearchSettings::model_prior_wins`]; [`MODEL_PRIOR_WINS`] by default, 0: the
     /// ratio rule).
     pub model_prior_wins: f32,
+    /// RAVE at the root ([`mcts::SearchSettings::root_rave_equivalence`];
+    /// [`ROOT_RAVE_EQUIVALENCE`] by default, 0: none).
+    pub root_rave_equivalence: f32,
+    /// The model's prior counts at the root in virtual wins, as below it
+    /// ([`mcts::SearchSettings::root_virtual_wins`]; on by default: the search then agrees
+    /// with strong players' fuseki moves and GNU Go's genmove tests far more often,
+    /// docs/movegen.md).
+    pub root_virtual_wins: bool,
     /// While a corner of a big board is empty, root priors from the classical values alone,
     /// counting for more playouts ([`mcts::SearchSettings::opening`]). Off by default: 19×19
     /// matches against GNU Go did not show it stronger (docs/movegen.md).
@@ -209,6 +222,8 @@ impl Default for GenOptions {
             predict: true,
             root_model_share: ROOT_MODEL_SHARE,
             model_prior_wins: MODEL_PRIOR_WINS,
+            root_rave_equivalence: ROOT_RAVE_EQUIVALENCE,
+            root_virtual_wins: true,
             opening_priors: false,
             model_playout_weights: false,
             score_share: SCORE_SHARE,
@@ -612,6 +627,8 @@ impl MoveGenerator {
                 },
                 root_model_share: self.options.root_model_share,
                 model_prior_wins: self.options.model_prior_wins,
+                root_rave_equivalence: self.options.root_rave_equivalence,
+                root_virtual_wins: self.options.root_virtual_wins,
                 territory: self.options.rules == ScoringRules::Japanese,
                 score_share: self.options.score_share,
                 last_good_replies: self.options.last_good_replies,

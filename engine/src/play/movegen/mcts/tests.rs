@@ -25,6 +25,8 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         predictor: None,
         root_model_share: 2.0 / 3.0,
         model_prior_wins: 0.0,
+        root_rave_equivalence: RAVE_EQUIVALENCE,
+        root_virtual_wins: false,
         opening: false,
         shapes: PlayoutShapes::none(),
         territory: false,
@@ -246,6 +248,36 @@ fn root_priors_count_most_in_the_opening_of_a_big_board() {
     let opening = root_prior_visits(&big, true);
     assert!(later > 4.0 * PRIOR_VISITS, "{later}");
     assert!(opening > 4.0 * later, "{opening} against {later}");
+}
+
+#[test]
+fn at_the_root_the_models_virtual_wins_come_beside_the_classical_prior() {
+    let classical = (0.45, 44.0);
+    // A candidate the model ignores keeps about its classical prior, pulled a little toward
+    // even; its classical playouts still count.
+    let (ignored, ignored_visits) = root_prior_with_virtual_wins(classical, 0.0, 300.0);
+    assert!((ignored - 0.46).abs() < 0.01, "{ignored}");
+    assert_eq!(ignored_visits, 44.0 + EVEN_PRIOR_VISITS);
+    // The model's favourite (a seventh of its weight among a hundred candidates) starts far
+    // above any classical prior (at most 0.55), over more than twice the virtual playouts:
+    // the all-moves-as-first samples of the root no longer wipe it out at once.
+    let (favourite, favourite_visits) = root_prior_with_virtual_wins(classical, 0.14, 300.0);
+    assert!(favourite > 0.75, "{favourite}");
+    assert!(favourite_visits > 2.0 * 44.0, "{favourite_visits}");
+    // More probability, more weight: the order of the model is kept.
+    let mut last = (0.0, 0.0);
+    for p in [0.001, 0.01, 0.05, 0.2, 0.5] {
+        let now = root_prior_with_virtual_wins(classical, p, 300.0);
+        assert!(
+            now.0 > last.0 && now.1 > last.1,
+            "{p}: {now:?} after {last:?}"
+        );
+        last = now;
+    }
+    // The classical value still separates two moves the model weighs alike.
+    let better = root_prior_with_virtual_wins((0.55, 44.0), 0.05, 300.0);
+    let worse = root_prior_with_virtual_wins((0.30, 44.0), 0.05, 300.0);
+    assert!(better.0 > worse.0 + 0.05, "{better:?} {worse:?}");
 }
 
 #[test]

@@ -181,11 +181,11 @@ struct GtpArgs {
     /// Virtual wins the move-prediction model's prior is worth below the root, times the
     /// square root of a move's predicted probability, on top of 20 even virtual playouts;
     /// 0 gives the older rule (a win rate from the probability's ratio to the uniform one).
-    #[arg(long, default_value_t = tesuji_engine::play::movegen::MODEL_PRIOR_WINS, value_parser = parse_prior_wins)]
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::MODEL_PRIOR_WINS, value_parser = parse_virtual_playouts)]
     model_prior_wins: f32,
     /// Playouts at which a root arm's own win rate and its RAVE (all-moves-as-first) win
     /// rate weigh the same; 0: no RAVE at the root.
-    #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_RAVE_EQUIVALENCE, value_parser = parse_prior_wins)]
+    #[arg(long, default_value_t = tesuji_engine::play::movegen::ROOT_RAVE_EQUIVALENCE, value_parser = parse_virtual_playouts)]
     root_rave: f32,
     /// The move-prediction model's prior at the root as a share of one mixed prior win rate
     /// (see --root-model-share), not in virtual wins beside the classical values' virtual
@@ -278,7 +278,7 @@ fn parse_share(s: &str) -> Result<f32, String> {
     parse_number_in(s, 0.0..=1.0)
 }
 
-fn parse_prior_wins(s: &str) -> Result<f32, String> {
+fn parse_virtual_playouts(s: &str) -> Result<f32, String> {
     parse_number_in(s, 0.0..=100_000.0)
 }
 

@@ -401,12 +401,12 @@ fn with_the_models_virtual_wins_at_the_root_the_fuseki_answer_is_one_strong_play
         board.play_unchecked(p, color);
         color = color.opponent();
     }
+    let mut scratch = board.clone();
     let mut ranked: Vec<(f32, _)> = board
         .empty_points()
-        .to_vec()
-        .into_iter()
-        .filter(|&p| board.clone().is_legal_simple(p, color))
-        .map(|p| (model.gamma(&mut board.clone(), p, color), p))
+        .iter()
+        .filter(|&&p| board.is_legal_simple(p, color))
+        .map(|&p| (model.gamma(&mut scratch, p, color), p))
         .collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     let likeliest: Vec<_> = ranked.iter().take(8).map(|&(_, p)| p).collect();

@@ -172,14 +172,16 @@ fn a_root_model_share_outside_zero_to_one_is_refused_with_a_message() {
 }
 
 #[test]
-fn model_prior_wins_outside_zero_to_a_hundred_thousand_are_refused_with_a_message() {
-    for bad in ["-1", "100001", "NaN", "inf", "many"] {
-        let (ok, err) = gtp_with_args(&[&format!("--model-prior-wins={bad}")]);
-        assert!(!ok, "{bad} accepted");
-        assert!(err.contains("between 0 and 100000"), "{bad}: {err}");
+fn virtual_playouts_outside_zero_to_a_hundred_thousand_are_refused_with_a_message() {
+    for flag in ["--model-prior-wins", "--root-rave"] {
+        for bad in ["-1", "100001", "NaN", "inf", "many"] {
+            let (ok, err) = gtp_with_args(&[&format!("{flag}={bad}")]);
+            assert!(!ok, "{flag} {bad} accepted");
+            assert!(err.contains("between 0 and 100000"), "{flag} {bad}: {err}");
+        }
+        assert!(gtp_with_args(&[flag, "0"]).0);
+        assert!(gtp_with_args(&[flag, "300"]).0);
     }
-    assert!(gtp_with_args(&["--model-prior-wins", "0"]).0);
-    assert!(gtp_with_args(&["--model-prior-wins", "300"]).0);
 }
 
 #[test]

@@ -251,8 +251,8 @@ pub struct SearchSettings<'a> {
     /// The model's prior counts at the root as below it, in virtual wins
     /// ([`SearchSettings::model_prior_wins`] times the square root of a candidate's
     /// probability among the root's candidates), beside the classical value's virtual
-    /// playouts; off: the model's share of a mixed prior win rate
-    /// ([`SearchSettings::root_model_share`]).
+    /// playouts; off (or with `model_prior_wins` 0): the model's share of a mixed prior
+    /// win rate ([`SearchSettings::root_model_share`]).
     pub root_virtual_wins: bool,
     /// A corner of the big board is still empty: the root priors are the classical values'
     /// alone (they know the book's "corners first", the model mostly that players answer

@@ -93,6 +93,9 @@ fn play_v1(e: &mut GtpEngine, color: Color, args: &[&str]) -> CommandResult {
 #[derive(Clone, Copy)]
 enum GenMode<'a> {
     Normal,
+    /// `reg_genmove`, `gg_genmove`: which move would be played; never resigns (a question
+    /// about the position's best move has a move for an answer, even in a lost game).
+    Question,
     Restricted(&'a [Point]),
     /// `kgs-genmove_cleanup`: never pass while a worthwhile move or a capture remains.
     Cleanup,
@@ -116,8 +119,12 @@ impl GtpEngine {
             GenMode::Restricted(pts) => Some(pts),
             _ => None,
         };
-        if matches!(mode, GenMode::Cleanup) {
+        if !matches!(mode, GenMode::Normal) {
+            // Only `genmove` resigns: a restricted choice, a question and the cleanup
+            // phase each ask for a move.
             options.resign = false;
+        }
+        if matches!(mode, GenMode::Cleanup) {
             // Cleanup removes dead stones: the classical values see captures, while the
             // search, the game being decided, is indifferent between winning moves.
             options.lookahead = false;
@@ -203,10 +210,7 @@ fn cmd_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
 /// `reg_genmove COLOR`: the move `genmove` would choose, not played (regression tests).
 fn cmd_reg_genmove(e: &mut GtpEngine, args: &[&str]) -> CommandResult {
     let color = e.parse_color(args.first())?;
-    let decision = match e.generate(color, GenMode::Normal) {
-        Decision::Resign => Decision::Pass,
-        d => d,
-    };
+    let decision = e.generate(color, GenMode::Question);
     Ok(e.format_decision(decision))
 }
 

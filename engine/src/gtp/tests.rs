@@ -216,3 +216,48 @@ fn the_owl_node_counter_counts_the_owl_questions_since_its_reset() {
     assert_eq!(e.handle_line("reset_owl_node_counter").unwrap(), "= \n\n");
     assert_eq!(count(&mut e), 0);
 }
+
+#[test]
+fn only_genmove_resigns_a_question_about_the_best_move_gets_a_move() {
+    // White walls in all but Black's last four lines, late in the game: hopeless for Black,
+    // yet Black has moves to play.
+    let mut e = GtpEngine::new(9, 6.5).unwrap();
+    e.handle_line("level 1").unwrap();
+    let rows = [
+        "OOOOOOOOO",
+        "O.O.O.O.O",
+        "OOOOOOOOO",
+        "O.O.O.O.O",
+        "OOOOOOOOO",
+    ];
+    let columns = "ABCDEFGHJ";
+    for (r, row) in rows.iter().enumerate() {
+        for (c, stone) in row.chars().enumerate() {
+            if stone == 'O' {
+                let vertex = format!("{}{}", &columns[c..=c], 9 - r);
+                let reply = e.handle_line(&format!("play white {vertex}")).unwrap();
+                assert_eq!(reply, "= \n\n", "{vertex}");
+                e.handle_line("play black pass").unwrap();
+            }
+        }
+    }
+    assert_eq!(e.handle_line("play black J1").unwrap(), "= \n\n");
+    let question = e.handle_line("reg_genmove black").unwrap();
+    let vertex = question.trim_start_matches("= ").trim();
+    assert!(
+        vertex != "PASS" && vertex != "resign",
+        "reg_genmove answered {question:?}"
+    );
+    assert_eq!(
+        e.handle_line("restricted_genmove black A1 B1")
+            .unwrap()
+            .trim_start_matches("= ")
+            .trim()
+            .len(),
+        2,
+        "restricted_genmove names one of its vertices"
+    );
+    e.handle_line("undo").unwrap();
+    // The same position asked as a game move: resigning is the answer there.
+    assert_eq!(e.handle_line("genmove black").unwrap(), "= resign\n\n");
+}

@@ -232,3 +232,32 @@ fn an_attacker_short_of_moves_looks_where_the_defender_wants_to_play() {
     let dragon = [pt(&b, "C8")];
     assert_eq!(owl(OwlOptions::default()).defend(&mut b, &dragon).0, 0);
 }
+
+/// From a game of GNU Go's regression suites (owl.tst, test 221: GNU Go defends at D8 or E8).
+/// Black's dragon (E9 F8 F7 G9 H8 H7 J7) lives by reaching out to the left, but every such
+/// move is refuted one move down, where the search is narrower than at a root. Of the failed
+/// root moves the first two in order are read again as from a root, and then the two whose
+/// refutation took most reading: a refutation found only after a long search is the least
+/// sure. D8's is one of those, and read again it fails to kill.
+#[test]
+fn the_least_sure_refutations_are_read_again() {
+    let mut b = setup(&[
+        ". . . . X . X . .",
+        ". . . . . X O X .",
+        ". . X . O X O X X",
+        ". . . . . O O O .",
+        ". . . . O . . O .",
+        ". X X . . X . . .",
+        "X . X X X . O . .",
+        ". X O O O O . . .",
+        ". O . . . . . . .",
+    ]);
+    let dragon = [pt(&b, "H8")];
+    let (code, mv) = owl(OwlOptions::default()).defend(&mut b, &dragon);
+    assert_eq!(code, WIN);
+    let named = mv.map(|m| Vertex::format_move(Move::Play(m), 9));
+    assert!(
+        matches!(named.as_deref(), Some("D8" | "E8")),
+        "defence {named:?}"
+    );
+}

@@ -54,7 +54,9 @@ pub struct OwlOptions {
     /// When no attacking move succeeds at the root, this many are read again with the
     /// defender answering as at a root (see `Owl::reread_failed_root_moves`); 0 turns it off.
     pub reread_failed_attacks: usize,
-    /// The same for the defence: how many failed root defences are read again.
+    /// The same for the defence: the first this many failed root defences in the root's
+    /// order are read again, and as many more of the rest, those whose refutation took the
+    /// most owl nodes (a refutation found only after a long search is the least sure).
     pub reread_failed_defences: usize,
     /// Attacker nodes up to this depth try their most vital moves first (a static "dead"
     /// after them, at the root the point the defender wants most, fewest eyes left:
@@ -183,9 +185,9 @@ pub struct Owl {
     /// The side that has retaken a ko "after a threat" on the current line (GNU Go's
     /// komaster idea): no further threat-backed retake is allowed on the line.
     komaster: Option<Color>,
-    /// The legal moves the last root node read, in order (what a failed question reads
-    /// again).
-    root_moves: Vec<Point>,
+    /// The legal moves the last root node read, in order, with the owl nodes each took
+    /// (what a failed question reads again).
+    root_moves: Vec<(Point, u64)>,
     /// Points of open ground met by the eye-space floods of one evaluation (reused).
     open_ground: Vec<Point>,
     /// Points the escape count reaches (reused).

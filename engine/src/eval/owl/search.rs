@@ -116,7 +116,7 @@ impl Owl {
             }
             b.undo();
             if depth == 0 {
-                self.root_moves.push(m);
+                self.root_moves.push((m, self.nodes - self.question_start));
             }
             if code != 0 && better_of(code, best) == code && code != best {
                 best = code;
@@ -159,14 +159,22 @@ impl Owl {
     ) -> (i32, Point) {
         // The root's own list, in the order it was read (the fresh searches below replace it).
         let mut moves = std::mem::take(&mut self.root_moves);
-        moves.truncate(if attacking {
+        let count = if attacking {
             self.opts.reread_failed_attacks
         } else {
             self.opts.reread_failed_defences
-        });
+        };
+        if !attacking && moves.len() > count {
+            // The first moves in the root's order, and as many of the rest whose refutation
+            // took most reading: those are the least sure.
+            moves[count..].sort_by_key(|&(_, nodes)| std::cmp::Reverse(nodes));
+            moves.truncate(2 * count);
+        } else {
+            moves.truncate(count);
+        }
         let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
-        for &m in &moves {
+        for &(m, _) in &moves {
             if !b.try_play(m, mover) {
                 continue;
             }

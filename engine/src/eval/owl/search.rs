@@ -145,7 +145,8 @@ impl Owl {
     }
 
     /// When no root move succeeds, the first `reread_failed_attacks` (or
-    /// `reread_failed_defences`) of the root's moves are read again with the other side
+    /// `reread_failed_defences`, and as many more of the rest whose refutation took the most
+    /// nodes) of the root's moves are read again with the other side
     /// answering as at a root: its root breadth, a full budget per reply and the depth limit
     /// one move further away. One move down the search is narrower than at the root, so a
     /// move can fail there only because the side that made it, two moves down, lacks a reply

@@ -234,7 +234,7 @@ fn an_attacker_short_of_moves_looks_where_the_defender_wants_to_play() {
 }
 
 /// From a game of GNU Go's regression suites (owl.tst, test 221: GNU Go defends at D8 or E8).
-/// Black's dragon (E9 F8 F7 G9 H8 H7 J7) lives by reaching out to the left, but every such
+/// Black's stones around H8, short of eyes, live by reaching out to the left, but every such
 /// move is refuted one move down, where the search is narrower than at a root. Of the failed
 /// root moves the first two in order are read again as from a root, and then the two whose
 /// refutation took most reading: a refutation found only after a long search is the least

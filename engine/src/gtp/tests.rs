@@ -230,11 +230,10 @@ fn only_genmove_resigns_a_question_about_the_best_move_gets_a_move() {
         "O.O.O.O.O",
         "OOOOOOOOO",
     ];
-    let columns = "ABCDEFGHJ";
-    for (r, row) in rows.iter().enumerate() {
-        for (c, stone) in row.chars().enumerate() {
+    for (y, row) in rows.iter().enumerate() {
+        for (x, stone) in row.chars().enumerate() {
             if stone == 'O' {
-                let vertex = format!("{}{}", &columns[c..=c], 9 - r);
+                let vertex = Vertex::format_move(Move::Play(Point::from_xy(x, y)), 9);
                 let reply = e.handle_line(&format!("play white {vertex}")).unwrap();
                 assert_eq!(reply, "= \n\n", "{vertex}");
                 e.handle_line("play black pass").unwrap();
@@ -248,14 +247,10 @@ fn only_genmove_resigns_a_question_about_the_best_move_gets_a_move() {
         vertex != "PASS" && vertex != "resign",
         "reg_genmove answered {question:?}"
     );
-    assert_eq!(
-        e.handle_line("restricted_genmove black A1 B1")
-            .unwrap()
-            .trim_start_matches("= ")
-            .trim()
-            .len(),
-        2,
-        "restricted_genmove names one of its vertices"
+    let restricted = e.handle_line("restricted_genmove black A1 B1").unwrap();
+    assert!(
+        matches!(restricted.trim_start_matches("= ").trim(), "A1" | "B1"),
+        "restricted_genmove answered {restricted:?}"
     );
     e.handle_line("undo").unwrap();
     // The same position asked as a game move: resigning is the answer there.

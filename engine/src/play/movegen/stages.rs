@@ -275,8 +275,9 @@ impl Stage for DragonStage {
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
             deadline: ctx.reading_deadline,
-            // A dragon judged dead has its best defence read again (a living dragon given up
-            // for dead loses the game); the failed attacks, every living dragon's, are not:
+            // A dragon judged dead has its best defence read again, and the defence whose
+            // refutation took most reading (a living dragon given up for dead loses the
+            // game); the failed attacks, every living dragon's, are not:
             // their cost would come out of the other dragons' share of the deadline.
             reread_failed_attacks: 0,
             reread_failed_defences: 1,

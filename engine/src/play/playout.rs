@@ -213,8 +213,9 @@ impl PlayoutShapes {
 ///    self-atari;
 /// 4. one of the [`PlayoutShapes`] moves among the last move's eight neighbours (not a
 ///    self-atari), drawn in proportion to their weights;
-/// 5. a uniformly random move that does not fill an own eye nor put two or more stones into
-///    atari (nor, three times in four, a single stone); a pass when there is none.
+/// 5. a uniformly random move that does not fill an own eye nor put its stones into atari,
+///    unless it is a lone stone placed in the opponent's two-point eye space
+///    ([`placement_in_two_point_eye`]); a pass when there is none.
 ///
 /// Nothing is allocated per playout: the scratch buffer lives in the runner.
 #[derive(Clone, Debug)]
@@ -231,8 +232,6 @@ pub struct HeavyPlayout {
 /// Out of 256: how often the shape step is tried (a little randomness keeps the playouts
 /// from repeating one sequence).
 const SHAPE_RATE: usize = 230;
-/// Out of 256: how often a random move that puts a single stone into atari is refused.
-const LONE_SELF_ATARI_REFUSAL: usize = 192;
 
 impl HeavyPlayout {
     /// A runner whose shape step plays `shapes` ([`PlayoutShapes::cached`] gives the
@@ -399,13 +398,13 @@ impl HeavyPlayout {
     }
 
     /// A uniformly random move that is legal, does not fill an own eye, and is not a
-    /// self-atari of two stones or more nor, most of the time, of a single stone.
+    /// self-atari except the placement that kills a two-point eye.
     fn random_move(&mut self, board: &mut Board, color: Color) -> Option<Point> {
         draw_empty_point(
             &mut self.rng,
             &mut self.candidates,
             &mut &mut *board,
-            |rng, b, p| {
+            |_, b, p| {
                 // Two empty neighbours settle it at once (most points, most of the playout):
                 // the move is legal, fills no eye and keeps two liberties.
                 if b.empty_neighbors(p) >= 2 {
@@ -414,18 +413,32 @@ impl HeavyPlayout {
                 if b.is_eye(p, color) || !b.is_legal_simple(p, color) {
                     return false;
                 }
-                if !self_atari(b, p, color, 1) {
-                    return true;
-                }
-                // A stone that joins none of ours is a lone stone in atari (captures add no
-                // stones): mostly a gift of a tempo, but sometimes the throw-in that kills an
-                // eye, so refused most of the time, not always. A bigger string: always.
-                let own = Cell::from(color);
-                let lone = p.neighbors().iter().all(|&n| b.cell(n) != own);
-                lone && rng.below(256) >= LONE_SELF_ATARI_REFUSAL
+                // A self-atari gives the opponent a tempo, and a random one between two
+                // groups in seki is how a playout loses the seki: refused, except the
+                // placement that reduces a two-point eye to one.
+                !self_atari(b, p, color, 1) || placement_in_two_point_eye(b, p, color)
             },
         )
     }
+}
+
+/// Whether `color`'s stone at `p` is the placement in a two-point eye space of the opponent:
+/// every neighbour of `p` is the opponent's stone or the edge but one empty point, whose
+/// other neighbours are all the opponent's or the edge too. Answered by the capture, it
+/// leaves one eye where there was room for two moves, which is how a group with that eye
+/// alone dies.
+fn placement_in_two_point_eye(board: &Board, p: Point, color: Color) -> bool {
+    let enemy = Cell::from(color.opponent());
+    let closed = |n: Point| matches!(board.cell(n), c if c == enemy || c == Cell::Border);
+    let mut other = Point::NONE;
+    for &n in &p.neighbors() {
+        if board.cell(n) == Cell::Empty && other == Point::NONE {
+            other = n;
+        } else if !closed(n) {
+            return false;
+        }
+    }
+    other != Point::NONE && other.neighbors().iter().all(|&m| m == p || closed(m))
 }
 
 /// Whether `color`'s move at the empty point `p` is one the policy may play: legal, no own

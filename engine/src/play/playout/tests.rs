@@ -539,3 +539,78 @@ fn the_policy_plays_a_learnt_reply_only_while_it_is_a_sensible_move() {
     let random = picks(&mut plain, &mut b);
     assert!(random.len() > 5, "{random:?}");
 }
+
+/// White walls off the two points A1 and B1 (a two-point eye space) and has a lone stone at
+/// J8, so Black's J9 is a lone stone in atari whose one liberty, H9, is open: Black to move.
+fn two_point_eye_and_an_open_corner() -> Board {
+    setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . O",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O . . . . . . .",
+        ". . O . . . . . .",
+    ])
+}
+
+#[test]
+fn a_placement_in_a_two_point_eye_space_is_told_from_other_lone_self_ataris() {
+    let b = two_point_eye_and_an_open_corner();
+    for v in ["A1", "B1"] {
+        assert!(
+            placement_in_two_point_eye(&b, pt(&b, v), Color::Black),
+            "{v}"
+        );
+        // The space is White's: White's own stone there is no placement.
+        assert!(
+            !placement_in_two_point_eye(&b, pt(&b, v), Color::White),
+            "{v}"
+        );
+    }
+    // One liberty, but the liberty opens onto the board.
+    assert!(!placement_in_two_point_eye(&b, pt(&b, "J9"), Color::Black));
+    // A three-point space has no two-point placement at its end.
+    let three = setup(&[
+        ". . . . .",
+        ". . . . .",
+        ". . . . .",
+        "O O O . .",
+        ". . . O .",
+    ]);
+    assert!(!placement_in_two_point_eye(
+        &three,
+        pt(&three, "A1"),
+        Color::Black
+    ));
+    // A space touching one of Black's own stones is no eye of White's.
+    let touching = setup(&[
+        ". . . . .",
+        ". . . . .",
+        ". . . . .",
+        "O X . . .",
+        ". . O . .",
+    ]);
+    assert!(!placement_in_two_point_eye(
+        &touching,
+        pt(&touching, "A1"),
+        Color::Black
+    ));
+}
+
+#[test]
+fn the_random_step_plays_a_lone_self_atari_only_as_a_two_point_eye_placement() {
+    let mut b = two_point_eye_and_an_open_corner();
+    let (a1, b1, j9) = (pt(&b, "A1"), pt(&b, "B1"), pt(&b, "J9"));
+    let mut placements = 0;
+    for seed in 0..3000 {
+        let mut runner = HeavyPlayout::new(seed, PlayoutShapes::none());
+        let p = runner.random_move(&mut b, Color::Black).unwrap();
+        assert_ne!(p, j9, "seed {seed}: a lone self-atari that kills no eye");
+        placements += usize::from(p == a1 || p == b1);
+    }
+    // Two of the 76 empty points: about 79 expected.
+    assert!((40..=130).contains(&placements), "{placements} placements");
+}

@@ -83,12 +83,9 @@ impl Playout {
 
     /// Picks `color`'s move uniformly among the acceptable ones; `None` means pass.
     pub fn choose_move(&mut self, board: &Board, color: Color) -> Option<Point> {
-        draw_empty_point(
-            &mut self.rng,
-            &mut self.candidates,
-            &mut &*board,
-            |_, b, p| Self::acceptable(b, p, color),
-        )
+        draw_empty_point(&mut self.rng, &mut self.candidates, &mut &*board, |b, p| {
+            Self::acceptable(b, p, color)
+        })
     }
 
     /// Plays a playout on `board` from its current position with `to_move` to play, and
@@ -123,14 +120,14 @@ impl Playout {
 
 /// A uniformly drawn point of `board`'s empty list that `accept` allows (`None` when it
 /// allows none): a few draws with replacement first, then the list copied into `scratch`,
-/// where refused points are swapped out of the live range. `accept` may draw random numbers
-/// and, through `B` = `&mut Board`, play and undo.
+/// where refused points are swapped out of the live range. `accept` may, through
+/// `B` = `&mut Board`, play and undo.
 #[inline]
 pub fn draw_empty_point<B: std::ops::Deref<Target = Board>>(
     rng: &mut Rng,
     scratch: &mut Vec<Point>,
     board: &mut B,
-    mut accept: impl FnMut(&mut Rng, &mut B, Point) -> bool,
+    mut accept: impl FnMut(&mut B, Point) -> bool,
 ) -> Option<Point> {
     let n = board.empty_points().len();
     if n == 0 {
@@ -138,7 +135,7 @@ pub fn draw_empty_point<B: std::ops::Deref<Target = Board>>(
     }
     for _ in 0..QUICK_TRIES {
         let p = board.empty_points()[rng.below(n)];
-        if accept(rng, board, p) {
+        if accept(board, p) {
             return Some(p);
         }
     }
@@ -148,7 +145,7 @@ pub fn draw_empty_point<B: std::ops::Deref<Target = Board>>(
     while live > 0 {
         let i = rng.below(live);
         let p = scratch[i];
-        if accept(rng, board, p) {
+        if accept(board, p) {
             return Some(p);
         }
         live -= 1;

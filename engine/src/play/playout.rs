@@ -404,20 +404,10 @@ impl HeavyPlayout {
             &mut self.rng,
             &mut self.candidates,
             &mut &mut *board,
-            |_, b, p| {
-                // Two empty neighbours settle it at once (most points, most of the playout):
-                // the move is legal, fills no eye and keeps two liberties.
-                if b.empty_neighbors(p) >= 2 {
-                    return true;
-                }
-                if b.is_eye(p, color) || !b.is_legal_simple(p, color) {
-                    return false;
-                }
-                // A self-atari gives the opponent a tempo, and a random one between two
-                // groups in seki is how a playout loses the seki: refused, except the
-                // placement that reduces a two-point eye to one.
-                !self_atari(b, p, color, 1) || placement_in_two_point_eye(b, p, color)
-            },
+            // A self-atari gives the opponent a tempo, and a random one between two groups
+            // in seki is how a playout loses the seki: only the sensible moves, and the
+            // placement that reduces a two-point eye to one (legal, and no own eye).
+            |b, p| sensible(b, p, color) || placement_in_two_point_eye(b, p, color),
         )
     }
 }
@@ -429,7 +419,10 @@ impl HeavyPlayout {
 /// alone dies.
 fn placement_in_two_point_eye(board: &Board, p: Point, color: Color) -> bool {
     let enemy = Cell::from(color.opponent());
-    let closed = |n: Point| matches!(board.cell(n), c if c == enemy || c == Cell::Border);
+    let closed = |n: Point| {
+        let c = board.cell(n);
+        c == enemy || c == Cell::Border
+    };
     let mut other = Point::NONE;
     for &n in &p.neighbors() {
         if board.cell(n) == Cell::Empty && other == Point::NONE {

@@ -572,32 +572,30 @@ fn a_placement_in_a_two_point_eye_space_is_told_from_other_lone_self_ataris() {
     }
     // One liberty, but the liberty opens onto the board.
     assert!(!placement_in_two_point_eye(&b, pt(&b, "J9"), Color::Black));
-    // A three-point space has no two-point placement at its end.
-    let three = setup(&[
-        ". . . . .",
-        ". . . . .",
-        ". . . . .",
-        "O O O . .",
-        ". . . O .",
-    ]);
-    assert!(!placement_in_two_point_eye(
-        &three,
-        pt(&three, "A1"),
-        Color::Black
-    ));
-    // A space touching one of Black's own stones is no eye of White's.
-    let touching = setup(&[
-        ". . . . .",
-        ". . . . .",
-        ". . . . .",
-        "O X . . .",
-        ". . O . .",
-    ]);
-    assert!(!placement_in_two_point_eye(
-        &touching,
-        pt(&touching, "A1"),
-        Color::Black
-    ));
+    // No placement at A1: the end of a three-point space, and a space touching one of
+    // Black's own stones (no eye of White's).
+    for rows in [
+        [
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "O O O . .",
+            ". . . O .",
+        ],
+        [
+            ". . . . .",
+            ". . . . .",
+            ". . . . .",
+            "O X . . .",
+            ". . O . .",
+        ],
+    ] {
+        let b = setup(&rows);
+        assert!(
+            !placement_in_two_point_eye(&b, pt(&b, "A1"), Color::Black),
+            "{rows:?}"
+        );
+    }
 }
 
 #[test]

@@ -34,7 +34,7 @@ mod zobrist;
 
 pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
-pub use score::AreaScore;
+pub use score::{AreaScore, flood_empty_region};
 
 pub use string::LibIter;
 use string::LibSet;
@@ -625,6 +625,13 @@ impl Board {
     /// Area score (stones plus territory surrounded by one colour), no dead-stone removal.
     pub fn area_score(&self) -> AreaScore {
         score::area_score(self)
+    }
+
+    /// The eyes of strings in seki, per side: points [`Board::area_score`] counts that
+    /// territory scoring does not, on a finished position (a playout's end) reached from
+    /// `before` (where the playout began; see `score::seki_eyes`).
+    pub fn seki_eyes(&self, before: &Board) -> AreaScore {
+        score::seki_eyes(self, before)
     }
 
     /// The board as text, row 1 at the bottom like GTP's `showboard`.

@@ -1,4 +1,5 @@
-//! Area scoring: stones on the board plus empty regions that touch only one colour.
+//! Area scoring: stones on the board plus empty regions that touch only one colour; and
+//! the eyes of strings in seki, which area scoring counts and territory scoring does not.
 
 use super::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
 
@@ -47,27 +48,10 @@ pub(super) fn area_score(board: &Board) -> AreaScore {
             continue;
         }
         // A larger empty region: flood it and note which colours border it.
-        let (mut size, mut touches) = (0, 0u8);
-        seen[p.index()] = true;
-        stack[0] = p;
-        let mut top = 1;
-        while top > 0 {
-            top -= 1;
-            let q = stack[top];
-            size += 1;
-            for n in q.neighbors() {
-                match board.cell(n) {
-                    Cell::Empty if !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        stack[top] = n;
-                        top += 1;
-                    }
-                    Cell::Black => touches |= 1,
-                    Cell::White => touches |= 2,
-                    _ => {}
-                }
-            }
-        }
+        let mut touches = 0u8;
+        let size = flood_empty_region(board, p, &mut seen, &mut stack, |n| {
+            touches |= board.cell(n) as u8 & 3;
+        });
         match touches {
             1 => black += size,
             2 => white += size,
@@ -75,4 +59,107 @@ pub(super) fn area_score(board: &Board) -> AreaScore {
         }
     }
     AreaScore { black, white }
+}
+
+/// The points of strings in seki that [`area_score`] gives a side and territory scoring
+/// (GNU Go's Japanese rules) gives no one: their eyes. On a finished position (a playout's
+/// end) a string is in seki when one of its liberties also touches the opponent, a point
+/// neither side fills without giving itself up. Its eyes are the empty regions bordered by
+/// its colour alone, and the points that were empty on `before` (where the playout began)
+/// and are now its stones with no neighbour but its colour, the edge or an empty point
+/// clear of the opponent: a playout fills an eye of a seki whose diagonals make it look
+/// false, a real game leaves it empty.
+pub(super) fn seki_eyes(board: &Board, before: &Board) -> AreaScore {
+    let mut in_seki = [false; NUM_CELLS];
+    let mut any = false;
+    for &p in board.empty_points() {
+        let around = p.neighbors().map(|n| board.cell(n));
+        if around.contains(&Cell::Black) && around.contains(&Cell::White) {
+            any = true;
+            for n in p.neighbors() {
+                if matches!(board.cell(n), Cell::Black | Cell::White) {
+                    in_seki[board.string_id(n).index()] = true;
+                }
+            }
+        }
+    }
+    let mut eyes = AreaScore::default();
+    if !any {
+        return eyes;
+    }
+    let mut count = |color: Cell, size: u32| match color {
+        Cell::Black => eyes.black += size,
+        Cell::White => eyes.white += size,
+        _ => {}
+    };
+    let clear_of = |n: Point, own: Cell| match board.cell(n) {
+        Cell::Empty => !n.neighbors().iter().any(|&m| {
+            let c = board.cell(m);
+            c != own && matches!(c, Cell::Black | Cell::White)
+        }),
+        c => c == own || c == Cell::Border,
+    };
+    for p in board.points() {
+        let own = board.cell(p);
+        if matches!(own, Cell::Black | Cell::White)
+            && in_seki[board.string_id(p).index()]
+            && before.cell(p) == Cell::Empty
+            && p.neighbors().iter().all(|&n| clear_of(n, own))
+        {
+            count(own, 1);
+        }
+    }
+    let mut seen = [false; NUM_CELLS];
+    let mut stack = [Point::NONE; MAX_SIZE * MAX_SIZE];
+    for &p in board.empty_points() {
+        if seen[p.index()] {
+            continue;
+        }
+        // Flood the empty region, noting the colours that border it and whether a
+        // bordering string is in seki.
+        let (mut touches, mut seki) = (0u8, false);
+        let size = flood_empty_region(board, p, &mut seen, &mut stack, |n| {
+            touches |= board.cell(n) as u8 & 3;
+            seki |= in_seki[board.string_id(n).index()];
+        });
+        match (touches, seki) {
+            (1, true) => count(Cell::Black, size),
+            (2, true) => count(Cell::White, size),
+            _ => {}
+        }
+    }
+    eyes
+}
+
+/// Floods the empty region holding `p` (not yet `seen`), marking its points seen, and calls
+/// `stone` with every stone next to it (once per contact); returns the region's size.
+/// `stack` is scratch space, passed in so that callers on hot paths allocate nothing.
+pub fn flood_empty_region(
+    board: &Board,
+    p: Point,
+    seen: &mut [bool; NUM_CELLS],
+    stack: &mut [Point; MAX_SIZE * MAX_SIZE],
+    mut stone: impl FnMut(Point),
+) -> u32 {
+    let mut size = 0;
+    seen[p.index()] = true;
+    stack[0] = p;
+    let mut top = 1;
+    while top > 0 {
+        top -= 1;
+        let q = stack[top];
+        size += 1;
+        for n in q.neighbors() {
+            match board.cell(n) {
+                Cell::Empty if !seen[n.index()] => {
+                    seen[n.index()] = true;
+                    stack[top] = n;
+                    top += 1;
+                }
+                Cell::Black | Cell::White => stone(n),
+                _ => {}
+            }
+        }
+    }
+    size
 }

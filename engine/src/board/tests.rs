@@ -684,3 +684,36 @@ fn shared_liberties_are_the_liberties_both_strings_have() {
         "{pairs} pairs, {sharing} sharing two"
     );
 }
+
+#[test]
+fn seki_eyes_are_the_eyes_of_strings_sharing_a_liberty_with_the_opponent() {
+    // seki.tst's seki07 after W B1: the corner is a seki. A3 is Black's eye (area counts it,
+    // territory does not); A1 and D1 are the shared liberties; Black's upper right and
+    // White's lower right are territory either way.
+    let seki = [
+        "X X X X . . . . .",
+        "O X O X . X X X X",
+        "O O O X X X . . .",
+        "O . O X O X . . .",
+        "O O O X O O X X X",
+        "X X O O O O O O O",
+        ". X X X O . O . .",
+        "X O X X X O O O O",
+        ". O O . X O . . .",
+    ];
+    let b = diagram(&seki);
+    assert_eq!(b.seki_eyes(&b), AreaScore { black: 1, white: 0 });
+    // A playout fills the eye (its diagonal B2 makes it look false): still an eye of the
+    // seki when it was empty where the playout began, a stone when it was not.
+    let mut filled = seki;
+    filled[6] = "X X X X O . O . .";
+    let after = diagram(&filled);
+    assert_eq!(after.seki_eyes(&b), AreaScore { black: 1, white: 0 });
+    assert_eq!(after.seki_eyes(&after), AreaScore::default());
+    // Without the shared liberties (Black captured the three white stones) nothing is seki.
+    let mut captured = seki;
+    captured[7] = "X . X X X O O O O";
+    captured[8] = ". . . X X O . . .";
+    let b = diagram(&captured);
+    assert_eq!(b.seki_eyes(&b), AreaScore::default());
+}

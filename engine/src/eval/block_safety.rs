@@ -14,7 +14,7 @@
 //!   lack of eyes, `(2 − eyes) / 2` clamped to 0…1, and halved for every extra move the
 //!   opponent needs to surround it: `extra = wulu_freedom / POINTS_PER_SURROUNDING_MOVE`.
 
-use crate::board::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
+use crate::board::{Board, Cell, MAX_SIZE, NUM_CELLS, Point, flood_empty_region};
 use crate::eval::influence::{Degree, reach_from};
 
 /// The three freedom counts of a block.
@@ -164,25 +164,10 @@ pub fn simple_eye_estimate(board: &Board, stones: &[Point]) -> EyeEstimate {
             }
             // Flood the whole region (so no part of it is taken again from another stone);
             // it is open space when it is too big or meets the opponent.
-            let (mut size, mut top, mut enclosed) = (0usize, 1usize, true);
-            stack[0] = start;
-            seen[start.index()] = true;
-            while top > 0 {
-                top -= 1;
-                let q = stack[top];
-                size += 1;
-                for n in q.neighbors() {
-                    match board.cell(n) {
-                        Cell::Empty if !seen[n.index()] => {
-                            seen[n.index()] = true;
-                            stack[top] = n;
-                            top += 1;
-                        }
-                        c if c.color() == Some(color.opponent()) => enclosed = false,
-                        _ => {}
-                    }
-                }
-            }
+            let mut enclosed = true;
+            let size = flood_empty_region(board, start, &mut seen, &mut stack, |n| {
+                enclosed &= board.color_at(n) != Some(color.opponent());
+            }) as usize;
             if !enclosed || size > MAX_EYE_REGION {
                 continue;
             }

@@ -297,6 +297,20 @@ pub fn playout_value(
             )
 }
 
+/// Black's area margin (komi off) at the end of a playout that began on `start`. Under
+/// territory counting the eyes of strings in seki come off it ([`Board::seki_eyes`]):
+/// area counts them and territory does not, so a seki that leaves Black an eye would
+/// otherwise read a point better for Black than the game counts it.
+pub fn playout_area_margin(end: &Board, start: &Board, komi: f32, territory: bool) -> f32 {
+    let score = end.area_score();
+    let mut margin = score.black as f32 - score.white as f32 - komi;
+    if territory {
+        let seki = end.seki_eyes(start);
+        margin -= seki.black as f32 - seki.white as f32;
+    }
+    margin
+}
+
 /// Black's margin as the game counts it: under territory counting the stones each side
 /// placed come off the area margin.
 pub fn black_margin(area_margin: f32, territory: bool, placed_lead: i32) -> f32 {
@@ -698,8 +712,8 @@ pub fn search_from(
         // (its on-board rows) costs less than taking back a few hundred playout moves.
         playout_board.clone_from(board);
         runner.run(&mut playout_board, color);
-        let score = playout_board.area_score();
-        let black_area_margin = score.black as f32 - score.white as f32 - settings.komi;
+        let black_area_margin =
+            playout_area_margin(&playout_board, board, settings.komi, settings.territory);
         let black_won = playout_value(
             black_area_margin,
             settings.territory,

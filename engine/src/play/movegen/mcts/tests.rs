@@ -298,6 +298,40 @@ fn under_territory_counting_an_area_win_by_half_a_point_is_a_coin_toss() {
 }
 
 #[test]
+fn under_territory_counting_a_seki_eye_is_no_point() {
+    // seki.tst's seki07 after W B1, at a playout's end: the corner is a seki (A1 and D1
+    // shared) and A3 Black's eye in it, which area counts and territory does not.
+    let end = setup(&[
+        "X X X X X X X X X",
+        "O X O X X X X X X",
+        "O O O X X X . X X",
+        "O . O X O X X X .",
+        "O O O X O O X X X",
+        "X X O O O O O O O",
+        ". X X X O . O O O",
+        "X O X X X O O O O",
+        ". O O . X O O . O",
+    ]);
+    let area = end.area_score();
+    let area_margin = area.black as f32 - area.white as f32 - 5.5;
+    assert_eq!(playout_area_margin(&end, &end, 5.5, false), area_margin);
+    assert_eq!(
+        playout_area_margin(&end, &end, 5.5, true),
+        area_margin - 1.0
+    );
+    // A playout that filled the eye after it began: the same point off.
+    let start = end.clone();
+    let mut filled = end.clone();
+    filled
+        .play(Move::Play(pt(&filled, "A3")), Color::Black)
+        .unwrap();
+    assert_eq!(
+        playout_area_margin(&filled, &start, 5.5, true),
+        area_margin - 1.0
+    );
+}
+
+#[test]
 fn a_jigo_is_half_a_win_for_each_side() {
     // Integer komi: an area margin of exactly 0 is a draw, not a win for White.
     assert_eq!(black_value(0.0, false, 0, true), 0.5);

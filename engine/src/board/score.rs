@@ -72,9 +72,14 @@ pub(super) fn area_score(board: &Board) -> AreaScore {
 pub(super) fn seki_eyes(board: &Board, before: &Board) -> AreaScore {
     let mut in_seki = [false; NUM_CELLS];
     let mut any = false;
+    let touches_both = |b: &Board, p: Point| {
+        let around = p.neighbors().map(|n| b.cell(n));
+        around.contains(&Cell::Black) && around.contains(&Cell::White)
+    };
     for &p in board.empty_points() {
-        let around = p.neighbors().map(|n| board.cell(n));
-        if around.contains(&Cell::Black) && around.contains(&Cell::White) {
+        // A shared liberty already on `before`: the seki stands on the position the playout
+        // began from, not on stones its random moves put down.
+        if touches_both(board, p) && before.cell(p) == Cell::Empty && touches_both(before, p) {
             any = true;
             for n in p.neighbors() {
                 if matches!(board.cell(n), Cell::Black | Cell::White) {

@@ -710,6 +710,12 @@ fn seki_eyes_are_the_eyes_of_strings_sharing_a_liberty_with_the_opponent() {
     let after = diagram(&filled);
     assert_eq!(after.seki_eyes(&b), AreaScore { black: 1, white: 0 });
     assert_eq!(after.seki_eyes(&after), AreaScore::default());
+    // A seki whose shared liberties the playout's own stones made is no seki of the
+    // position it began from (random playouts leave such sekis on an open board).
+    let mut before_white = seki;
+    before_white[7] = "X . X X X O O O O";
+    before_white[8] = ". . . . X O . . .";
+    assert_eq!(b.seki_eyes(&diagram(&before_white)), AreaScore::default());
     // Without the shared liberties (Black captured the three white stones) nothing is seki.
     let mut captured = seki;
     captured[7] = "X . X X X O O O O";

@@ -64,7 +64,9 @@ pub(super) fn area_score(board: &Board) -> AreaScore {
 /// The points of strings in seki that [`area_score`] gives a side and territory scoring
 /// (GNU Go's Japanese rules) gives no one: their eyes. On a finished position (a playout's
 /// end) a string is in seki when one of its liberties also touches the opponent, a point
-/// neither side fills without giving itself up. Its eyes are the empty regions bordered by
+/// neither side fills without giving itself up, and that point was such a shared liberty on
+/// `before` already (random playouts leave sekis of their own on an open board, which no
+/// real game reaches). Its eyes are the empty regions bordered by
 /// its colour alone, and the points that were empty on `before` (where the playout began)
 /// and are now its stones with no neighbour but its colour, the edge or an empty point
 /// clear of the opponent: a playout fills an eye of a seki whose diagonals make it look

@@ -297,7 +297,7 @@ pub fn playout_value(
             )
 }
 
-/// Black's area margin (komi off) at the end of a playout that began on `start`. Under
+/// Black's area margin, komi taken off, at the end of a playout that began on `start`. Under
 /// territory counting the eyes of strings in seki come off it ([`Board::seki_eyes`]):
 /// area counts them and territory does not, so a seki that leaves Black an eye would
 /// otherwise read a point better for Black than the game counts it.

@@ -263,6 +263,18 @@ impl HeavyPlayout {
     /// Plays to two passes in a row (or a cap of three moves per point), like
     /// [`Playout::run`].
     pub fn run(&mut self, board: &mut Board, to_move: Color) -> PlayoutResult {
+        let (moves, capped) = self.play_to_end(board, to_move);
+        PlayoutResult {
+            score: board.area_score(),
+            moves,
+            capped,
+        }
+    }
+
+    /// [`HeavyPlayout::run`] without the count of the final position, for a caller that
+    /// counts it its own way (the search): the moves played, passes included, and whether
+    /// the cap stopped them.
+    pub fn play_to_end(&mut self, board: &mut Board, to_move: Color) -> (usize, bool) {
         let cap = 3 * board.size() * board.size();
         let (mut color, mut passes, mut moves) = (to_move, 0, 0);
         // Each side's previous move in this playout.
@@ -284,11 +296,7 @@ impl HeavyPlayout {
             moves += 1;
             color = color.opponent();
         }
-        PlayoutResult {
-            score: board.area_score(),
-            moves,
-            capped: passes < 2,
-        }
+        (moves, passes < 2)
     }
 
     /// `color`'s move under the policy; `None` means pass. `board` is left as it was.

@@ -711,7 +711,8 @@ pub fn search_from(
         // The playout runs on a copy of the position the tree reached: copying the board
         // (its on-board rows) costs less than taking back a few hundred playout moves.
         playout_board.clone_from(board);
-        runner.run(&mut playout_board, color);
+        // Counted once, below, by `playout_area_margin`.
+        runner.play_to_end(&mut playout_board, color);
         let black_area_margin =
             playout_area_margin(&playout_board, board, settings.komi, settings.territory);
         let black_won = playout_value(

@@ -415,9 +415,36 @@ impl HeavyPlayout {
             // A self-atari gives the opponent a tempo, and a random one between two groups
             // in seki is how a playout loses the seki: only the sensible moves, and the
             // placement that reduces a two-point eye to one (legal, and no own eye).
-            |b, p| sensible(b, p, color) || placement_in_two_point_eye(b, p, color),
+            // Two empty neighbours settle it inline (the draw's two call sites each get this
+            // test, and a call only for the crowded points).
+            #[inline(always)]
+            |b, p| b.empty_neighbors(p) >= 2 || crowded_random_move(b, p, color),
         )
     }
+}
+
+/// The random step's test for a point with fewer than two empty neighbours: [`sensible`], or
+/// the placement in a two-point eye.
+#[inline(never)]
+fn crowded_random_move(board: &mut Board, p: Point, color: Color) -> bool {
+    let ns = p.neighbors();
+    let code = |k: usize| board.cell(ns[k]) as u8;
+    // Black = 1, White = 2, Border = 3: the AND of the neighbours keeps the opponent's bit
+    // and loses ours exactly when they are all the opponent's stones or the edge, with one
+    // at least the opponent's: the end of a playout is mostly such points, its eyes. There
+    // no placement (no empty neighbour) and no eye of ours; the move is legal only as a
+    // capture (no empty neighbour, no own string to join), which one test of the
+    // neighbours' liberties rules out for most of them.
+    let all = code(0) & code(1) & code(2) & code(3);
+    let enemy = Cell::from(color.opponent()) as u8;
+    if all & enemy != 0 && all & (enemy ^ 3) == 0 {
+        let capturable = |n: Point| board.cell(n) != Cell::Border && board.libs_unchecked(n) <= 1;
+        if !ns.iter().any(|&n| capturable(n)) {
+            return false;
+        }
+        return board.is_legal_simple(p, color) && !self_atari(board, p, color, 1);
+    }
+    crowded_and_sensible(board, p, color) || placement_in_two_point_eye(board, p, color)
 }
 
 /// Whether `color`'s stone at `p` is the placement in a two-point eye space of the opponent:
@@ -444,13 +471,22 @@ fn placement_in_two_point_eye(board: &Board, p: Point, color: Color) -> bool {
 
 /// Whether `color`'s move at the empty point `p` is one the policy may play: legal, no own
 /// eye, no self-atari. Two empty neighbours settle it at once (most points, most of the
-/// playout).
-#[inline]
+/// playout), inline in the caller; the rest is a call.
+#[inline(always)]
 fn sensible(board: &mut Board, p: Point, color: Color) -> bool {
-    board.empty_neighbors(p) >= 2
-        || !board.is_eye(p, color)
-            && board.is_legal_simple(p, color)
-            && !self_atari(board, p, color, 1)
+    board.empty_neighbors(p) >= 2 || sensible_when_crowded(board, p, color)
+}
+
+/// [`sensible`] for a point with fewer than two empty neighbours.
+#[inline(never)]
+fn sensible_when_crowded(board: &mut Board, p: Point, color: Color) -> bool {
+    crowded_and_sensible(board, p, color)
+}
+
+/// The body of [`sensible_when_crowded`], for callers that inline it.
+#[inline(always)]
+fn crowded_and_sensible(board: &mut Board, p: Point, color: Color) -> bool {
+    !board.is_eye(p, color) && board.is_legal_simple(p, color) && !self_atari(board, p, color, 1)
 }
 
 /// The answer to the last move's ataris: capture the biggest enemy string in atari next to

@@ -689,3 +689,22 @@ fn fixed_seed_playouts_from_a_midgame_position_play_a_fixed_sequence() {
         (7475, 12_756_459_307_323_682_933)
     );
 }
+
+/// The random step's test, split into an inline part and a call for crowded points read from
+/// the neighbours' codes, answers as the plain composition of its rules does.
+#[test]
+fn the_random_step_s_test_agrees_with_sensible_or_placement() {
+    let mut crowded = 0;
+    along_playouts(&[5, 9, 19], 4, 2, 23, |b| {
+        let empties = b.empty_points().to_vec();
+        for p in empties {
+            for c in [Color::Black, Color::White] {
+                let fast = b.empty_neighbors(p) >= 2 || crowded_random_move(b, p, c);
+                let plain = sensible(b, p, c) || placement_in_two_point_eye(b, p, c);
+                assert_eq!(fast, plain, "{c:?} at {p:?}\n{b:?}");
+                crowded += usize::from(b.empty_neighbors(p) < 2);
+            }
+        }
+    });
+    assert!(crowded > 10_000);
+}

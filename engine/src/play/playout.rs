@@ -3,7 +3,7 @@
 //! [`crate::board::playout`].
 
 use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
-use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
+use crate::board::{Around, Board, Cell, Color, MAX_SIZE, Move, Point};
 use crate::pattern::{Kind, Tables};
 use crate::play::neighbourhood::{CODES, neighbourhood_code, swap_colors, tabulate};
 use crate::play::prior::MovePredictor;
@@ -372,9 +372,20 @@ impl HeavyPlayout {
         // Whether a neighbour is empty, and whether it is a shape move, are coin tosses that
         // a branch predictor loses: the empty ones are found without a branch and walked as
         // bits, and a weight of 0 is stored and then overwritten.
+        let around = board.cells_around(last);
+        let ring_cells = [
+            Around::N,
+            Around::W,
+            Around::E,
+            Around::S,
+            Around::NW,
+            Around::NE,
+            Around::SW,
+            Around::SE,
+        ];
         let mut empty = 0u32;
-        for (k, &p) in ring.iter().enumerate() {
-            empty |= u32::from(board.cell(p) == Cell::Empty) << k;
+        for (k, &c) in ring_cells.iter().enumerate() {
+            empty |= u32::from(around[c] == Cell::Empty) << k;
         }
         while empty != 0 {
             let p = ring[empty.trailing_zeros() as usize];
@@ -564,12 +575,7 @@ fn nakade_point(board: &Board, color: Color) -> Option<Point> {
 /// branch-free test settles them.
 #[inline(always)]
 fn atari_around(board: &Board, p: Point) -> bool {
-    let [n, w, e, s] = p.neighbors();
-    board.in_atari(p)
-        | board.in_atari(n)
-        | board.in_atari(w)
-        | board.in_atari(e)
-        | board.in_atari(s)
+    board.atari_at_or_next_to(p)
 }
 
 /// The capture of the biggest enemy string in atari at or next to `at`.

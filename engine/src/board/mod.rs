@@ -643,20 +643,20 @@ impl Board {
     /// diagonals hold too few enemy stones to make it false: filling it is never useful.
     #[inline(always)]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        let c = &self.cells;
-        let i = p.index();
-        if c[i] != Cell::Empty {
+        if self.cells[p.index()] != Cell::Empty {
             return false;
         }
+        // An empty point is on the board: its block of cells is in the array.
+        let c = self.cells_around(p);
         // Black = 1, White = 2, Border = 3: a neighbour is own-or-border exactly when it has
         // own's bit, so one AND tests all four without a branch each.
         let own = Cell::from(color) as u8;
-        let (s, d) = (STRIDE, STRIDE - 1);
-        let around = c[i - s] as u8 & c[i - 1] as u8 & c[i + 1] as u8 & c[i + s] as u8;
+        let around =
+            c[Around::N] as u8 & c[Around::W] as u8 & c[Around::E] as u8 & c[Around::S] as u8;
         if around & own == 0 {
             return false;
         }
-        let diagonals = [c[i - s - 1], c[i - d], c[i + d], c[i + s + 1]];
+        let diagonals = [c[Around::NW], c[Around::NE], c[Around::SW], c[Around::SE]];
         let opp = own ^ 3;
         let enemy: u8 = diagonals.iter().map(|&x| u8::from(x as u8 == opp)).sum();
         let edge = u8::from(diagonals.contains(&Cell::Border));

@@ -438,19 +438,25 @@ impl HeavyPlayout {
 /// the placement in a two-point eye.
 #[inline(never)]
 fn crowded_random_move(board: &mut Board, p: Point, color: Color) -> bool {
-    let ns = p.neighbors();
-    let code = |k: usize| board.cell(ns[k]) as u8;
-    // Black = 1, White = 2, Border = 3: the AND of the neighbours keeps the opponent's bit
-    // and loses ours exactly when they are all the opponent's stones or the edge, with one
-    // at least the opponent's: the end of a playout is mostly such points, its eyes. There
-    // no placement (no empty neighbour) and no eye of ours; the move is legal only as a
-    // capture (no empty neighbour, no own string to join), which one test of the
-    // neighbours' liberties rules out for most of them.
+    let around = board.cells_around(p);
+    let code = |k: usize| around[Around::NEIGHBORS[k]] as u8;
+    // Black = 1, White = 2, Border = 3: the AND of the neighbours keeps a colour's bit
+    // exactly when they are all that colour's stones or the edge.
     let all = code(0) & code(1) & code(2) & code(3);
     let enemy = Cell::from(color.opponent()) as u8;
-    if all & enemy != 0 && all & (enemy ^ 3) == 0 {
-        let capturable = |n: Point| board.cell(n) != Cell::Border && board.libs_unchecked(n) <= 1;
-        if !ns.iter().any(|&n| capturable(n)) {
+    if all & (enemy ^ 3) != 0 {
+        // All ours or the edge: no empty neighbour, so no placement.
+        return crowded_and_sensible(board, p, color);
+    }
+    if all & enemy != 0 {
+        // All the opponent's or the edge, one at least the opponent's: the end of a playout
+        // is mostly such points, its eyes. No placement (no empty neighbour) and no eye of
+        // ours; the move is legal only as a capture (no empty neighbour, no own string to
+        // join), which one test of the neighbours' liberties rules out for most of them.
+        let ns = p.neighbors();
+        let capturable =
+            |k: usize| code(k) != Cell::Border as u8 && board.libs_unchecked(ns[k]) <= 1;
+        if !(capturable(0) | capturable(1) | capturable(2) | capturable(3)) {
             return false;
         }
         return board.is_legal_simple(p, color) && !self_atari(board, p, color, 1);

@@ -34,7 +34,7 @@ mod zobrist;
 
 pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
-pub use score::{AreaScore, flood_empty_region};
+pub use score::{AreaScore, EightCells, flood_empty_region};
 
 pub use string::LibIter;
 use string::LibSet;

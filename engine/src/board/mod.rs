@@ -449,17 +449,25 @@ impl Board {
     /// the playouts ask it around every move.
     #[inline(always)]
     pub fn atari_at_or_next_to(&self, p: Point) -> bool {
+        self.atari_bits_around(p) != 0
+    }
+
+    /// [`Board::in_atari`] at `p` (bit 0) and at its neighbours in the order of
+    /// [`Point::neighbors`] (bits 1 to 4), `p` on the board; read from one checked run of
+    /// cells and one of heads.
+    #[inline(always)]
+    pub fn atari_bits_around(&self, p: Point) -> u32 {
         let cells = self.cells_around(p);
         let heads = self.heads_around(p);
         let in_atari = |k: usize| {
             let stone = matches!(cells[k], Cell::Black | Cell::White);
-            stone & (self.string_nlibs[heads[k].index()] == 1)
+            u32::from(stone & (self.string_nlibs[heads[k].index()] == 1))
         };
         in_atari(Around::CENTRE)
-            | in_atari(Around::N)
-            | in_atari(Around::W)
-            | in_atari(Around::E)
-            | in_atari(Around::S)
+            | in_atari(Around::N) << 1
+            | in_atari(Around::W) << 2
+            | in_atari(Around::E) << 3
+            | in_atari(Around::S) << 4
     }
 
     /// Stones in the string at `p`; 0 for an empty point.

@@ -204,7 +204,9 @@ impl Board {
             rec.old_size = self.string_size[pi];
             rec.old_nlibs = self.string_nlibs[pi];
             rec.old_origin = self.string_origin[pi];
-            let mut libs = LibSet::EMPTY;
+            // Built in place: the set is most of the bytes a new string writes.
+            let libs = &mut self.libs[pi];
+            *libs = LibSet::EMPTY;
             for &n in &p.neighbors() {
                 if self.cells[n.index()] == Cell::Empty {
                     libs.insert(n);
@@ -215,7 +217,6 @@ impl Board {
             self.string_size[pi] = 1;
             self.string_nlibs[pi] = n_empty;
             self.string_origin[pi] = p;
-            self.libs[pi] = libs;
             return (rec, n_dead);
         }
 

@@ -513,10 +513,7 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
     let n = last.neighbors();
     let around = [last, n[0], n[1], n[2], n[3]];
     // The points in atari as bits, found without a branch each (usually one of the five).
-    let mut in_atari = 0u32;
-    for (k, &s) in around.iter().enumerate() {
-        in_atari |= u32::from(board.in_atari(s)) << k;
-    }
+    let mut in_atari = board.atari_bits_around(last);
     let mut capture: Option<(usize, Point)> = None;
     // Our strings in atari, each once, as (size, stone).
     let mut ours = [(0usize, Point::NONE); 5];

@@ -34,7 +34,7 @@ mod zobrist;
 
 pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};
-pub use score::{AreaScore, flood_empty_region};
+pub use score::{AreaScore, EightCells, flood_empty_region};
 
 pub use string::LibIter;
 use string::LibSet;
@@ -48,6 +48,27 @@ pub const MIN_SIZE: usize = 1;
 pub const STRIDE: usize = MAX_SIZE + 1;
 /// Number of cells in the padded array: a border row above and below, one border column.
 pub const NUM_CELLS: usize = (MAX_SIZE + 2) * STRIDE + 1;
+
+/// Length of the run of cells from a point's north-west neighbour to its south-east one
+/// ([`Board::cells_around`]).
+pub const AROUND_LEN: usize = 2 * STRIDE + 3;
+
+/// Where a point and its eight neighbours sit in the run of [`Board::cells_around`].
+pub struct Around;
+
+impl Around {
+    pub const NW: usize = 0;
+    pub const N: usize = 1;
+    pub const NE: usize = 2;
+    pub const W: usize = STRIDE;
+    pub const CENTRE: usize = STRIDE + 1;
+    pub const E: usize = STRIDE + 2;
+    pub const SW: usize = 2 * STRIDE;
+    pub const S: usize = 2 * STRIDE + 1;
+    pub const SE: usize = 2 * STRIDE + 2;
+    /// The four neighbours in the order of [`Point::neighbors`].
+    pub const NEIGHBORS: [usize; 4] = [Around::N, Around::W, Around::E, Around::S];
+}
 
 /// What occupies a cell of the padded array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -339,6 +360,26 @@ impl Board {
         self.cells[p.index()]
     }
 
+    /// The cells from `p`'s north-west neighbour to its south-east one, row by row (indexed
+    /// by [`Around`]): one bounds check for the nine cells, where nine points computed in 16
+    /// bits (which may wrap) need one each. `p` must be on the board.
+    #[inline(always)]
+    pub fn cells_around(&self, p: Point) -> &[Cell; AROUND_LEN] {
+        let i = p.index();
+        self.cells[i - STRIDE - 1..=i + STRIDE + 1]
+            .try_into()
+            .expect("a run of AROUND_LEN cells")
+    }
+
+    /// The string heads of the cells of [`Board::cells_around`] (stale for empty cells).
+    #[inline(always)]
+    fn heads_around(&self, p: Point) -> &[Point; AROUND_LEN] {
+        let i = p.index();
+        self.head[i - STRIDE - 1..=i + STRIDE + 1]
+            .try_into()
+            .expect("a run of AROUND_LEN heads")
+    }
+
     /// Colour of the stone at `p`, if any.
     #[inline]
     pub fn color_at(&self, p: Point) -> Option<Color> {
@@ -383,9 +424,9 @@ impl Board {
     /// points they consider.
     #[inline(always)]
     pub fn empty_neighbors(&self, p: Point) -> usize {
-        let empty = |n: Point| usize::from(self.cells[n.index()] == Cell::Empty);
-        let [n, w, e, s] = p.neighbors();
-        empty(n) + empty(w) + empty(e) + empty(s)
+        let around = self.cells_around(p);
+        let empty = |k: usize| usize::from(around[k] == Cell::Empty);
+        empty(Around::N) + empty(Around::W) + empty(Around::E) + empty(Around::S)
     }
 
     /// The liberties of the string at `p` when `p` holds a stone; any number otherwise.
@@ -402,6 +443,31 @@ impl Board {
     pub fn in_atari(&self, p: Point) -> bool {
         let stone = matches!(self.cells[p.index()], Cell::Black | Cell::White);
         stone & (self.libs_unchecked(p) == 1)
+    }
+
+    /// [`Board::in_atari`] at `p` or one of its four neighbours (`p` on the board). Branch-free:
+    /// the playouts ask it around every move.
+    #[inline(always)]
+    pub fn atari_at_or_next_to(&self, p: Point) -> bool {
+        self.atari_bits_around(p) != 0
+    }
+
+    /// [`Board::in_atari`] at `p` (bit 0) and at its neighbours in the order of
+    /// [`Point::neighbors`] (bits 1 to 4), `p` on the board; read from one checked run of
+    /// cells and one of heads.
+    #[inline(always)]
+    pub fn atari_bits_around(&self, p: Point) -> u32 {
+        let cells = self.cells_around(p);
+        let heads = self.heads_around(p);
+        let in_atari = |k: usize| {
+            let stone = matches!(cells[k], Cell::Black | Cell::White);
+            u32::from(stone & (self.string_nlibs[heads[k].index()] == 1))
+        };
+        in_atari(Around::CENTRE)
+            | in_atari(Around::N) << 1
+            | in_atari(Around::W) << 2
+            | in_atari(Around::E) << 3
+            | in_atari(Around::S) << 4
     }
 
     /// Stones in the string at `p`; 0 for an empty point.
@@ -585,20 +651,20 @@ impl Board {
     /// diagonals hold too few enemy stones to make it false: filling it is never useful.
     #[inline(always)]
     pub fn is_eye(&self, p: Point, color: Color) -> bool {
-        let c = &self.cells;
-        let i = p.index();
-        if c[i] != Cell::Empty {
+        if self.cells[p.index()] != Cell::Empty {
             return false;
         }
+        // An empty point is on the board: its block of cells is in the array.
+        let c = self.cells_around(p);
         // Black = 1, White = 2, Border = 3: a neighbour is own-or-border exactly when it has
         // own's bit, so one AND tests all four without a branch each.
         let own = Cell::from(color) as u8;
-        let (s, d) = (STRIDE, STRIDE - 1);
-        let around = c[i - s] as u8 & c[i - 1] as u8 & c[i + 1] as u8 & c[i + s] as u8;
+        let around =
+            c[Around::N] as u8 & c[Around::W] as u8 & c[Around::E] as u8 & c[Around::S] as u8;
         if around & own == 0 {
             return false;
         }
-        let diagonals = [c[i - s - 1], c[i - d], c[i + d], c[i + s + 1]];
+        let diagonals = [c[Around::NW], c[Around::NE], c[Around::SW], c[Around::SE]];
         let opp = own ^ 3;
         let enemy: u8 = diagonals.iter().map(|&x| u8::from(x as u8 == opp)).sum();
         let edge = u8::from(diagonals.contains(&Cell::Border));

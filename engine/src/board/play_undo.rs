@@ -162,7 +162,7 @@ impl Board {
         let mut biggest = Point::NONE;
         let mut biggest_size = 0;
         let mut n_empty = 0u16;
-        for n in p.neighbors() {
+        for &n in &p.neighbors() {
             let c = self.cells[n.index()];
             if c == Cell::Empty {
                 n_empty += 1;
@@ -204,8 +204,10 @@ impl Board {
             rec.old_size = self.string_size[pi];
             rec.old_nlibs = self.string_nlibs[pi];
             rec.old_origin = self.string_origin[pi];
-            let mut libs = LibSet::EMPTY;
-            for n in p.neighbors() {
+            // Built in place: the set is most of the bytes a new string writes.
+            let libs = &mut self.libs[pi];
+            *libs = LibSet::EMPTY;
+            for &n in &p.neighbors() {
                 if self.cells[n.index()] == Cell::Empty {
                     libs.insert(n);
                 }
@@ -215,7 +217,6 @@ impl Board {
             self.string_size[pi] = 1;
             self.string_nlibs[pi] = n_empty;
             self.string_origin[pi] = p;
-            self.libs[pi] = libs;
             return (rec, n_dead);
         }
 
@@ -238,7 +239,7 @@ impl Board {
             // undo takes the same bits out again.
             let mut nlibs = rec.old_nlibs;
             let libs = &mut self.libs[hi];
-            for (i, n) in p.neighbors().into_iter().enumerate() {
+            for (i, &n) in p.neighbors().iter().enumerate() {
                 if self.cells[n.index()] == Cell::Empty && libs.insert(n) {
                     nlibs += 1;
                     rec.added_libs |= 1 << i;
@@ -251,7 +252,7 @@ impl Board {
 
         let mut libs = self.libs[hi];
         self.saved_libs.push(libs);
-        for n in p.neighbors() {
+        for &n in &p.neighbors() {
             if self.cells[n.index()] == Cell::Empty {
                 libs.insert(n);
             }
@@ -323,7 +324,7 @@ impl Board {
         }
         // Every removed stone becomes a liberty of each distinct neighbouring string.
         loop {
-            for n in s.neighbors() {
+            for &n in &s.neighbors() {
                 if let Cell::Black | Cell::White = self.cells[n.index()] {
                     let nh = self.head[n.index()];
                     if self.libs[nh.index()].insert(s) {
@@ -353,7 +354,7 @@ impl Board {
             }
         }
         loop {
-            for n in s.neighbors() {
+            for &n in &s.neighbors() {
                 if let Cell::Black | Cell::White = self.cells[n.index()] {
                     let nh = self.head[n.index()];
                     if nh != h && self.libs[nh.index()].remove(s) {
@@ -398,7 +399,7 @@ impl Board {
         if h != Point::NONE {
             if rec.n_merged == 0 {
                 // Joined one string: take back the liberties the stone brought.
-                for (i, n) in p.neighbors().into_iter().enumerate() {
+                for (i, &n) in p.neighbors().iter().enumerate() {
                     if rec.added_libs >> i & 1 != 0 {
                         self.libs[h.index()].remove(n);
                     }
@@ -432,7 +433,7 @@ impl Board {
         self.cells[p.index()] = Cell::Empty;
         self.add_empty(p);
         self.stones_hash ^= zobrist::stone_key(color, p);
-        for n in p.neighbors() {
+        for &n in &p.neighbors() {
             if let Cell::Black | Cell::White = self.cells[n.index()] {
                 let nh = self.head[n.index()];
                 if self.libs[nh.index()].insert(p) {

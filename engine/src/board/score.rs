@@ -1,7 +1,7 @@
 //! Area scoring: stones on the board plus empty regions that touch only one colour; and
 //! the eyes of strings in seki, which area scoring counts and territory scoring does not.
 
-use super::{Board, Cell, MAX_SIZE, NUM_CELLS, Point};
+use super::{Board, Cell, Color, MAX_SIZE, NUM_CELLS, Point, STRIDE};
 
 /// Area counts of both sides (no komi, no dead-stone removal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -29,35 +29,119 @@ impl AreaScore {
     }
 }
 
+/// Bit 0 of every byte of a word: one lane a cell.
+const LANES: u64 = 0x0101_0101_0101_0101;
+
+/// Eight consecutive points of a row as the bytes of words (`Cell` codes, the first point in
+/// the lowest byte), with their neighbours in the same lanes: what
+/// [`Board::for_each_eight_points`] hands out.
+#[derive(Clone, Copy, Debug)]
+pub struct EightCells {
+    pub here: u64,
+    pub north: u64,
+    pub west: u64,
+    pub east: u64,
+    pub south: u64,
+}
+
+impl EightCells {
+    /// The lanes (bit 0 of each byte) of `cells` holding `Cell::Empty`.
+    #[inline(always)]
+    pub fn empty(cells: u64) -> u64 {
+        !(cells | cells >> 1) & LANES
+    }
+
+    /// The lanes of `cells` holding `color`'s stones.
+    #[inline(always)]
+    pub fn stones(cells: u64, color: Color) -> u64 {
+        let (low, high) = (cells & LANES, cells >> 1 & LANES);
+        match color {
+            Color::Black => low & !high,
+            Color::White => high & !low,
+        }
+    }
+}
+
+impl Board {
+    /// Walks the board eight points a step: `visit(first, cells, lanes)` gets the index of
+    /// the step's first point, its cells and their neighbours' ([`EightCells`]), and the
+    /// lanes to count: a row's last step overlaps the one before it and a row shorter than
+    /// eight reads past its end, both masked off. A row of 19 is three steps, not 19 points.
+    #[inline(always)]
+    pub fn for_each_eight_points(&self, mut visit: impl FnMut(usize, EightCells, u64)) {
+        let cells = self.cell_codes();
+        let eight = |i: usize| u64::from_le_bytes(cells[i..i + 8].try_into().expect("eight cells"));
+        let n = self.size();
+        let full_steps = n / 8;
+        let rest = n % 8;
+        let (last_start, last_mask) = if n >= 8 {
+            (n - 8, !0u64 << (8 * (8 - rest)))
+        } else {
+            (0, (1u64 << (8 * n)) - 1)
+        };
+        for y in 0..n {
+            let row = Point::from_xy(0, y).index();
+            let steps = (0..full_steps).map(|k| (8 * k, !0u64));
+            for (x, mask) in steps.chain((rest > 0).then_some((last_start, last_mask))) {
+                let i = row + x;
+                let step = EightCells {
+                    here: eight(i),
+                    north: eight(i - STRIDE),
+                    west: eight(i - 1),
+                    east: eight(i + 1),
+                    south: eight(i + STRIDE),
+                };
+                visit(i, step, mask & LANES);
+            }
+        }
+    }
+}
+
 pub(super) fn area_score(board: &Board) -> AreaScore {
     let (mut black, mut white) = (0u32, 0u32);
     let mut seen = [false; NUM_CELLS];
     let mut stack = [Point::NONE; MAX_SIZE * MAX_SIZE];
-    for p in board.points() {
-        let c = board.cell(p) as u8;
-        let [a, b, d, e] = p.neighbors().map(|n| board.cell(n) as u8);
+    board.for_each_eight_points(|i, step, lanes| {
+        let EightCells {
+            here,
+            north,
+            west,
+            east,
+            south,
+        } = step;
         // Black = 1, White = 2, Border = 3, Empty = 0: the AND of the neighbours keeps a
         // colour's bit exactly when every neighbour is that colour or the edge. For an empty
-        // point with no empty neighbour (a one-point region, nearly every empty point after
-        // a playout) that is the whole answer, without a branch.
-        let around = a & b & d & e;
-        let lone = u32::from(c == 0);
-        black += u32::from(c == 1) + (lone & u32::from(around & 1));
-        white += u32::from(c == 2) + (lone & u32::from(around >> 1 & 1));
-        if c != 0 || (a != 0 && b != 0 && d != 0 && e != 0) || seen[p.index()] {
-            continue;
+        // point with no empty neighbour (a one-point region, nearly every empty point after a
+        // playout) that is the whole answer, without a branch.
+        let around = north & west & east & south;
+        let lone = EightCells::empty(here);
+        let black_points = EightCells::stones(here, Color::Black) | (lone & around);
+        let white_points = EightCells::stones(here, Color::White) | (lone & around >> 1);
+        black += (black_points & lanes).count_ones();
+        white += (white_points & lanes).count_ones();
+        let open_neighbour = EightCells::empty(north)
+            | EightCells::empty(west)
+            | EightCells::empty(east)
+            | EightCells::empty(south);
+        let mut open = lone & open_neighbour & lanes;
+        while open != 0 {
+            let p = Point((i + open.trailing_zeros() as usize / 8) as u16);
+            open &= open - 1;
+            if seen[p.index()] {
+                continue;
+            }
+            // A larger empty region: flood it and note which colours border it.
+            let mut touches = 0u8;
+            let size = flood_empty_region(board, p, &mut seen, &mut stack, |q| {
+                touches |= board.cell(q) as u8 & 3;
+            });
+            match touches {
+                1 => black += size,
+                2 => white += size,
+                _ => {}
+            }
         }
-        // A larger empty region: flood it and note which colours border it.
-        let mut touches = 0u8;
-        let size = flood_empty_region(board, p, &mut seen, &mut stack, |n| {
-            touches |= board.cell(n) as u8 & 3;
-        });
-        match touches {
-            1 => black += size,
-            2 => white += size,
-            _ => {}
-        }
-    }
+    });
     AreaScore { black, white }
 }
 

@@ -288,6 +288,46 @@ fn area_score_counts_stones_and_surrounded_empties() {
     assert_eq!(b.area_score(), AreaScore { black: 8, white: 1 });
 }
 
+/// [`Board::area_score`] a point at a time, as it was counted before it read eight cells a
+/// step: the reference the word-wise count must agree with.
+fn area_score_point_by_point(board: &Board) -> AreaScore {
+    let (mut black, mut white) = (0u32, 0u32);
+    let mut seen = [false; NUM_CELLS];
+    let mut stack = [Point::NONE; MAX_SIZE * MAX_SIZE];
+    for p in board.points() {
+        let c = board.cell(p) as u8;
+        let [a, b, d, e] = p.neighbors().map(|n| board.cell(n) as u8);
+        let around = a & b & d & e;
+        let lone = u32::from(c == 0);
+        black += u32::from(c == 1) + (lone & u32::from(around & 1));
+        white += u32::from(c == 2) + (lone & u32::from(around >> 1 & 1));
+        if c != 0 || (a != 0 && b != 0 && d != 0 && e != 0) || seen[p.index()] {
+            continue;
+        }
+        let mut touches = 0u8;
+        let size = flood_empty_region(board, p, &mut seen, &mut stack, |n| {
+            touches |= board.cell(n) as u8 & 3;
+        });
+        match touches {
+            1 => black += size,
+            2 => white += size,
+            _ => {}
+        }
+    }
+    AreaScore { black, white }
+}
+
+#[test]
+fn area_score_agrees_with_a_count_point_by_point_on_every_size() {
+    let sizes: Vec<usize> = (MIN_SIZE..=MAX_SIZE).collect();
+    let mut positions = 0;
+    crate::test_util::along_playouts(&sizes, 2, 2, 29, |b| {
+        assert_eq!(b.area_score(), area_score_point_by_point(b), "{b:?}");
+        positions += 1;
+    });
+    assert!(positions > 10_000);
+}
+
 #[test]
 fn vertices_round_trip() {
     for size in [2usize, 9, 19, 25] {

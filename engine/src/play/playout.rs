@@ -3,7 +3,7 @@
 //! [`crate::board::playout`].
 
 use crate::board::playout::{PlayoutResult, Rng, draw_empty_point, self_atari};
-use crate::board::{Board, Cell, Color, MAX_SIZE, Move, Point};
+use crate::board::{Around, Board, Cell, Color, MAX_SIZE, Move, Point};
 use crate::pattern::{Kind, Tables};
 use crate::play::neighbourhood::{CODES, neighbourhood_code, swap_colors, tabulate};
 use crate::play::prior::MovePredictor;
@@ -263,6 +263,18 @@ impl HeavyPlayout {
     /// Plays to two passes in a row (or a cap of three moves per point), like
     /// [`Playout::run`].
     pub fn run(&mut self, board: &mut Board, to_move: Color) -> PlayoutResult {
+        let (moves, capped) = self.play_to_end(board, to_move);
+        PlayoutResult {
+            score: board.area_score(),
+            moves,
+            capped,
+        }
+    }
+
+    /// [`HeavyPlayout::run`] without the count of the final position, for a caller that
+    /// counts it its own way (the search): the moves played, passes included, and whether
+    /// the cap stopped them.
+    pub fn play_to_end(&mut self, board: &mut Board, to_move: Color) -> (usize, bool) {
         let cap = 3 * board.size() * board.size();
         let (mut color, mut passes, mut moves) = (to_move, 0, 0);
         // Each side's previous move in this playout.
@@ -284,11 +296,7 @@ impl HeavyPlayout {
             moves += 1;
             color = color.opponent();
         }
-        PlayoutResult {
-            score: board.area_score(),
-            moves,
-            capped: passes < 2,
-        }
+        (moves, passes < 2)
     }
 
     /// `color`'s move under the policy; `None` means pass. `board` is left as it was.
@@ -364,9 +372,20 @@ impl HeavyPlayout {
         // Whether a neighbour is empty, and whether it is a shape move, are coin tosses that
         // a branch predictor loses: the empty ones are found without a branch and walked as
         // bits, and a weight of 0 is stored and then overwritten.
+        let around = board.cells_around(last);
+        let ring_cells = [
+            Around::N,
+            Around::W,
+            Around::E,
+            Around::S,
+            Around::NW,
+            Around::NE,
+            Around::SW,
+            Around::SE,
+        ];
         let mut empty = 0u32;
-        for (k, &p) in ring.iter().enumerate() {
-            empty |= u32::from(board.cell(p) == Cell::Empty) << k;
+        for (k, &c) in ring_cells.iter().enumerate() {
+            empty |= u32::from(around[c] == Cell::Empty) << k;
         }
         while empty != 0 {
             let p = ring[empty.trailing_zeros() as usize];
@@ -407,9 +426,42 @@ impl HeavyPlayout {
             // A self-atari gives the opponent a tempo, and a random one between two groups
             // in seki is how a playout loses the seki: only the sensible moves, and the
             // placement that reduces a two-point eye to one (legal, and no own eye).
-            |b, p| sensible(b, p, color) || placement_in_two_point_eye(b, p, color),
+            // Two empty neighbours settle it inline (the draw's two call sites each get this
+            // test, and a call only for the crowded points).
+            #[inline(always)]
+            |b, p| b.empty_neighbors(p) >= 2 || crowded_random_move(b, p, color),
         )
     }
+}
+
+/// The random step's test for a point with fewer than two empty neighbours: [`sensible`], or
+/// the placement in a two-point eye.
+#[inline(never)]
+fn crowded_random_move(board: &mut Board, p: Point, color: Color) -> bool {
+    let around = board.cells_around(p);
+    let code = |k: usize| around[Around::NEIGHBORS[k]] as u8;
+    // Black = 1, White = 2, Border = 3: the AND of the neighbours keeps a colour's bit
+    // exactly when they are all that colour's stones or the edge.
+    let all = code(0) & code(1) & code(2) & code(3);
+    let enemy = Cell::from(color.opponent()) as u8;
+    if all & (enemy ^ 3) != 0 {
+        // All ours or the edge: no empty neighbour, so no placement.
+        return crowded_and_sensible(board, p, color);
+    }
+    if all & enemy != 0 {
+        // All the opponent's or the edge, one at least the opponent's: the end of a playout
+        // is mostly such points, its eyes. No placement (no empty neighbour) and no eye of
+        // ours; the move is legal only as a capture (no empty neighbour, no own string to
+        // join), which one test of the neighbours' liberties rules out for most of them.
+        let ns = p.neighbors();
+        let capturable =
+            |k: usize| code(k) != Cell::Border as u8 && board.libs_unchecked(ns[k]) <= 1;
+        if !(capturable(0) | capturable(1) | capturable(2) | capturable(3)) {
+            return false;
+        }
+        return board.is_legal_simple(p, color) && !self_atari(board, p, color, 1);
+    }
+    crowded_and_sensible(board, p, color) || placement_in_two_point_eye(board, p, color)
 }
 
 /// Whether `color`'s stone at `p` is the placement in a two-point eye space of the opponent:
@@ -436,13 +488,22 @@ fn placement_in_two_point_eye(board: &Board, p: Point, color: Color) -> bool {
 
 /// Whether `color`'s move at the empty point `p` is one the policy may play: legal, no own
 /// eye, no self-atari. Two empty neighbours settle it at once (most points, most of the
-/// playout).
-#[inline]
+/// playout), inline in the caller; the rest is a call.
+#[inline(always)]
 fn sensible(board: &mut Board, p: Point, color: Color) -> bool {
-    board.empty_neighbors(p) >= 2
-        || !board.is_eye(p, color)
-            && board.is_legal_simple(p, color)
-            && !self_atari(board, p, color, 1)
+    board.empty_neighbors(p) >= 2 || sensible_when_crowded(board, p, color)
+}
+
+/// [`sensible`] for a point with fewer than two empty neighbours.
+#[inline(never)]
+fn sensible_when_crowded(board: &mut Board, p: Point, color: Color) -> bool {
+    crowded_and_sensible(board, p, color)
+}
+
+/// The body of [`sensible_when_crowded`], for callers that inline it.
+#[inline(always)]
+fn crowded_and_sensible(board: &mut Board, p: Point, color: Color) -> bool {
+    !board.is_eye(p, color) && board.is_legal_simple(p, color) && !self_atari(board, p, color, 1)
 }
 
 /// The answer to the last move's ataris: capture the biggest enemy string in atari next to
@@ -452,10 +513,7 @@ pub fn atari_answer(board: &mut Board, last: Point, color: Color) -> Option<Poin
     let n = last.neighbors();
     let around = [last, n[0], n[1], n[2], n[3]];
     // The points in atari as bits, found without a branch each (usually one of the five).
-    let mut in_atari = 0u32;
-    for (k, &s) in around.iter().enumerate() {
-        in_atari |= u32::from(board.in_atari(s)) << k;
-    }
+    let mut in_atari = board.atari_bits_around(last);
     let mut capture: Option<(usize, Point)> = None;
     // Our strings in atari, each once, as (size, stone).
     let mut ours = [(0usize, Point::NONE); 5];
@@ -520,12 +578,7 @@ fn nakade_point(board: &Board, color: Color) -> Option<Point> {
 /// branch-free test settles them.
 #[inline(always)]
 fn atari_around(board: &Board, p: Point) -> bool {
-    let [n, w, e, s] = p.neighbors();
-    board.in_atari(p)
-        | board.in_atari(n)
-        | board.in_atari(w)
-        | board.in_atari(e)
-        | board.in_atari(s)
+    board.atari_at_or_next_to(p)
 }
 
 /// The capture of the biggest enemy string in atari at or next to `at`.

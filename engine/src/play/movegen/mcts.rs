@@ -14,7 +14,7 @@
 
 use super::ValuedMove;
 use crate::board::playout::self_atari;
-use crate::board::{Board, Color, Move, NUM_CELLS, Point};
+use crate::board::{Board, Color, EightCells, Move, NUM_CELLS, Point};
 use crate::play::playout::{HeavyPlayout, PlayoutShapes};
 use crate::play::prior::MovePredictor;
 use std::time::Instant;
@@ -711,7 +711,8 @@ pub fn search_from(
         // The playout runs on a copy of the position the tree reached: copying the board
         // (its on-board rows) costs less than taking back a few hundred playout moves.
         playout_board.clone_from(board);
-        runner.run(&mut playout_board, color);
+        // Counted once, below, by `playout_area_margin`.
+        runner.play_to_end(&mut playout_board, color);
         let black_area_margin =
             playout_area_margin(&playout_board, board, settings.komi, settings.territory);
         let black_won = playout_value(
@@ -890,28 +891,20 @@ fn graft(tree: &mut Vec<Node>, old: &[Node], from: usize) {
 /// Adds one to `owned` at every point of the finished playout on `board` that is `us`'s: our
 /// stones and the empty points next to our stones only.
 fn count_ownership(board: &Board, us: Color, owned: &mut [u32; NUM_CELLS]) {
-    let n = board.size();
-    for y in 0..n {
-        for x in 0..n {
-            let p = Point::from_xy(x, y);
-            let ours = match board.color_at(p) {
-                Some(c) => c == us,
-                None => {
-                    let mut ours = false;
-                    let mut theirs = false;
-                    for q in p.neighbors() {
-                        match board.color_at(q) {
-                            Some(c) if c == us => ours = true,
-                            Some(_) => theirs = true,
-                            None => {}
-                        }
-                    }
-                    ours && !theirs
-                }
-            };
-            owned[p.index()] += u32::from(ours);
+    let them = us.opponent();
+    board.for_each_eight_points(|first, step, lanes| {
+        let ours = |cells: u64| EightCells::stones(cells, us);
+        let theirs = |cells: u64| EightCells::stones(cells, them);
+        let next_to_ours = ours(step.north) | ours(step.west) | ours(step.east) | ours(step.south);
+        let next_to_theirs =
+            theirs(step.north) | theirs(step.west) | theirs(step.east) | theirs(step.south);
+        let empty_and_ours = EightCells::empty(step.here) & next_to_ours & !next_to_theirs;
+        let mut owned_lanes = (ours(step.here) | empty_and_ours) & lanes;
+        while owned_lanes != 0 {
+            owned[first + owned_lanes.trailing_zeros() as usize / 8] += 1;
+            owned_lanes &= owned_lanes - 1;
         }
-    }
+    });
 }
 
 /// Children a node with `visits` visits chooses among under progressive widening (Coulom

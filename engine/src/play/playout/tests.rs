@@ -612,3 +612,99 @@ fn the_random_step_plays_a_lone_self_atari_only_as_a_two_point_eye_placement() {
     // Two of the 76 empty points: about 79 expected.
     assert!((40..=130).contains(&placements), "{placements} placements");
 }
+
+/// The mid-game position of `tests/data/midgame.sgf` (19×19, Black to move).
+const MIDGAME: [&str; 19] = [
+    ". . X . . . O O X . . . . . . . . . .",
+    ". X . X O . O X . . . . . . . . . . .",
+    ". . X O . O . X . . X . . X . . X X .",
+    ". X . O . O . . . . . . . . . X X O .",
+    ". . . . . . . X . . . . . . . . . X X",
+    ". . X . O . O . . X . . O . O . O O X",
+    ". . X O . . . . . . . . . . . . . O O",
+    ". . X O . . . . O . O . . . . . . . .",
+    ". . X . . O . . . . . . . O . . . . .",
+    ". . . . . . . . . . . . X . . . O . .",
+    ". . . . . . . . . O . O X . O O . . .",
+    ". . X . . . O . . . . . X . . . X . .",
+    "X X . . . . . . . X . X . O . . . O .",
+    "X O O . . . . . . . . X . . O . O . .",
+    "O . . . . . . . . . . . . . . . . X .",
+    ". O . O . . . . X . X . . . . . X . .",
+    ". . O O . X . . . . . . X . . X . . .",
+    ". . O X O X . X . . . . . . . . . . .",
+    ". . . . O O X . . . . . . . . . . . .",
+];
+
+/// A fixed seed plays a fixed game: the moves and final scores of a run of playouts from a
+/// 19×19 mid-game position (shape step, last good replies and the atari, ladder and nakade
+/// answers all taking part) are pinned, so a change meant to make the playouts faster
+/// cannot change what they play unnoticed.
+#[test]
+fn fixed_seed_playouts_from_a_midgame_position_play_a_fixed_sequence() {
+    let start = setup(&MIDGAME);
+    // An arbitrary but deterministic shape table: about a third of the codes are shapes.
+    let shapes: &'static PlayoutShapes = Box::leak(Box::new(PlayoutShapes::from_fn(|code| {
+        if code.count_ones() % 3 == 0 {
+            32 + code % 509
+        } else {
+            0
+        }
+    })));
+    let mut runner = HeavyPlayout::new(2024, shapes).with_last_good_replies();
+    let mut board = start.clone();
+    // FNV-1a over every move and score.
+    let mut fingerprint = 0xcbf2_9ce4_8422_2325u64;
+    let mut mix = |x: u64| {
+        fingerprint = (fingerprint ^ x).wrapping_mul(0x0100_0000_01b3);
+    };
+    let mut total_moves = 0;
+    for k in 0..24 {
+        board.clone_from(&start);
+        let to_move = if k % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let r = runner.run(&mut board, to_move);
+        board.validate().unwrap();
+        total_moves += r.moves;
+        for (c, mv) in board.moves() {
+            mix(c as u64);
+            mix(match mv {
+                Move::Play(p) => p.index() as u64,
+                Move::Pass => 1 << 20,
+            });
+        }
+        mix(u64::from(r.score.black) << 32 | u64::from(r.score.white));
+        let winner = if r.score.black as f32 > r.score.white as f32 + 7.5 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        runner.learn(board.moves(), winner);
+    }
+    assert_eq!(
+        (total_moves, fingerprint),
+        (7475, 12_756_459_307_323_682_933)
+    );
+}
+
+/// The random step's test, split into an inline part and a call for crowded points read from
+/// the neighbours' codes, answers as the plain composition of its rules does.
+#[test]
+fn the_random_step_s_test_agrees_with_sensible_or_placement() {
+    let mut crowded = 0;
+    along_playouts(&[5, 9, 19], 4, 2, 23, |b| {
+        let empties = b.empty_points().to_vec();
+        for p in empties {
+            for c in [Color::Black, Color::White] {
+                let fast = b.empty_neighbors(p) >= 2 || crowded_random_move(b, p, c);
+                let plain = sensible(b, p, c) || placement_in_two_point_eye(b, p, c);
+                assert_eq!(fast, plain, "{c:?} at {p:?}\n{b:?}");
+                crowded += usize::from(b.empty_neighbors(p) < 2);
+            }
+        }
+    });
+    assert!(crowded > 10_000);
+}

@@ -532,3 +532,30 @@ fn the_models_prior_counts_as_virtual_wins_growing_with_the_root_of_its_probabil
         (predicted_prior(0.02 * 250.0), PRIOR_VISITS)
     );
 }
+
+#[test]
+fn ownership_counted_eight_points_a_step_agrees_with_a_count_point_by_point() {
+    let sizes: Vec<usize> = (crate::board::MIN_SIZE..=crate::board::MAX_SIZE).collect();
+    crate::test_util::along_playouts(&sizes, 1, 2, 31, |b| {
+        for us in [Color::Black, Color::White] {
+            let mut owned = [0u32; NUM_CELLS];
+            count_ownership(b, us, &mut owned);
+            let mut want = [0u32; NUM_CELLS];
+            for p in b.points() {
+                let ours = match b.color_at(p) {
+                    Some(c) => c == us,
+                    None => {
+                        let around: Vec<Color> = p
+                            .neighbors()
+                            .iter()
+                            .filter_map(|&q| b.color_at(q))
+                            .collect();
+                        around.contains(&us) && !around.contains(&us.opponent())
+                    }
+                };
+                want[p.index()] += u32::from(ours);
+            }
+            assert_eq!(owned, want, "{us:?}\n{b:?}");
+        }
+    });
+}

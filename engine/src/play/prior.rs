@@ -396,21 +396,41 @@ pub fn canonical_wide(wide: u32) -> u32 {
         .unwrap_or(wide)
 }
 
+/// For each symmetry `t` (as [`transform_code`]) and each slot `k` of [`RING`], the slot
+/// it goes to: worked out once, where the model's load turns every code under every
+/// symmetry.
+const RING_PERMUTATIONS: [[u8; 8]; 8] = {
+    let mut table = [[0u8; 8]; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut k = 0;
+        while k < 8 {
+            let (r, c) = RING[k];
+            let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
+            let mut turns = 0;
+            while turns < t % 4 {
+                (rr, cc) = (cc, 2 - rr);
+                turns += 1;
+            }
+            let mut to = 0;
+            while RING[to].0 != rr || RING[to].1 != cc {
+                to += 1;
+            }
+            table[t][k] = to as u8;
+            k += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// `code` under symmetry `t` (0..8: a reflection when `t >= 4`, then `t % 4` quarter turns).
 pub fn transform_code(code: u16, t: usize) -> u16 {
-    let mut out = 0;
-    for (k, &(r, c)) in RING.iter().enumerate() {
-        let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
-        for _ in 0..t % 4 {
-            (rr, cc) = (cc, 2 - rr);
-        }
-        let to = RING
-            .iter()
-            .position(|&q| q == (rr, cc))
-            .expect("the centre stays the centre");
-        out |= ((code >> (2 * k)) & 3) << (2 * to);
-    }
-    out
+    let permutation = &RING_PERMUTATIONS[t];
+    permutation
+        .iter()
+        .enumerate()
+        .fold(0, |out, (k, &to)| out | ((code >> (2 * k)) & 3) << (2 * to))
 }
 
 /// The smallest code among the 8 symmetric images of `code`: one name per shape.

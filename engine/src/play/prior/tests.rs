@@ -654,3 +654,33 @@ fn shapes_and_nearest_stone_read_by_offset_agree_with_the_coordinates() {
         }
     }
 }
+
+#[test]
+fn transform_code_by_its_permutations_agrees_with_turning_each_point() {
+    // The rule the permutation table replaced: each ring point reflected, then turned a
+    // quarter `t % 4` times, then found again in the ring.
+    let by_turning = |code: u16, t: usize| {
+        let mut out = 0;
+        for (k, &(r, c)) in RING.iter().enumerate() {
+            let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
+            for _ in 0..t % 4 {
+                (rr, cc) = (cc, 2 - rr);
+            }
+            let to = RING
+                .iter()
+                .position(|&q| q == (rr, cc))
+                .expect("in the ring");
+            out |= ((code >> (2 * k)) & 3) << (2 * to);
+        }
+        out
+    };
+    for t in 0..8 {
+        for code in 0..=u16::MAX {
+            assert_eq!(
+                transform_code(code, t),
+                by_turning(code, t),
+                "{code:#x} under {t}"
+            );
+        }
+    }
+}

@@ -174,3 +174,55 @@ fn model_weights_keep_the_shape_moves_and_follow_the_model() {
         weighted.weight_of_code(high)
     );
 }
+
+/// The compiled patterns, with every raw match of the last `match_at` call kept.
+struct RecordingPatterns {
+    raw: std::sync::Mutex<Vec<usize>>,
+}
+
+impl PatternSet for RecordingPatterns {
+    fn matcher(&self, kind: Kind) -> Option<&'static tesuji::engine::pattern::Tables> {
+        CompiledPatterns.matcher(kind)
+    }
+
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: Color,
+        f: &mut dyn FnMut(tesuji::engine::pattern::Match),
+    ) {
+        self.raw.lock().unwrap().clear();
+        CompiledPatterns.match_at(kind, view, x, y, us, &mut |m| {
+            self.raw.lock().unwrap().push(m.pattern);
+            f(m);
+        });
+    }
+}
+
+#[test]
+fn tabulate_lists_each_matching_pattern_once_in_first_match_order() {
+    // The rule the configuration stamps replaced: a raw match is kept unless the list
+    // already holds its pattern.
+    use tesuji::engine::play::neighbourhood::tabulate;
+    let recording = RecordingPatterns {
+        raw: std::sync::Mutex::new(Vec::new()),
+    };
+    for kind in [Kind::Playout, Kind::Prior] {
+        let mut visits = 0;
+        tabulate(&recording, kind, &mut |_, matched| {
+            let mut expected: Vec<usize> = Vec::new();
+            for &k in recording.raw.lock().unwrap().iter() {
+                if !expected.contains(&k) {
+                    expected.push(k);
+                }
+            }
+            assert_eq!(matched, expected.as_slice());
+            visits += 1;
+        })
+        .expect("the database is compiled in");
+        assert!(visits > 0);
+    }
+}

@@ -101,6 +101,10 @@ pub fn tabulate(
         (18, 18),
     ];
     let mut matched: Vec<usize> = Vec::new();
+    // The configuration at which each pattern was last recorded: a pattern matching in
+    // several orientations is kept once without searching `matched`.
+    let mut recorded_at: Vec<u32> = vec![u32::MAX; tables.patterns.len()];
+    let mut configuration: u32 = 0;
     for (cx, cy) in centres {
         let centre = Point::from_xy(cx, cy);
         let ring: Vec<Point> = centre
@@ -127,8 +131,13 @@ pub fn tabulate(
             }
             let view = PatternView::new(&board);
             matched.clear();
+            configuration += 1;
             patterns.match_at(kind, &view, cx as i32, cy as i32, Color::Black, &mut |m| {
-                if !matched.contains(&m.pattern) {
+                if m.pattern >= recorded_at.len() {
+                    recorded_at.resize(m.pattern + 1, u32::MAX);
+                }
+                if recorded_at[m.pattern] != configuration {
+                    recorded_at[m.pattern] = configuration;
                     matched.push(m.pattern);
                 }
             });

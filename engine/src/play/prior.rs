@@ -13,7 +13,7 @@
 
 pub mod train;
 
-use crate::board::{Board, Cell, Color, Move, Point};
+use crate::board::{Board, Cell, Color, Move, Point, STRIDE};
 use crate::pattern::Kind;
 pub use crate::play::neighbourhood::relative_code;
 use crate::play::neighbourhood::{RING, swap_colors_u64, tabulate};
@@ -119,6 +119,20 @@ impl MoveFeatures {
 /// shape. Ladders, jumps and edge distance show there when the 3×3 ring is empty.
 #[inline]
 pub fn far_code(board: &Board, p: Point, color: Color) -> u8 {
+    if !padding_covers(board, 2) {
+        return far_code_by_coordinates(board, p, color);
+    }
+    const FAR_DELTAS: [isize; 4] = [-2 * STRIDE_I, -2, 2, 2 * STRIDE_I];
+    let cells = board.cell_codes();
+    let code = FAR_DELTAS.iter().enumerate().fold(0u64, |code, (k, &d)| {
+        code | padded_code(cells, p, d) << (2 * k)
+    });
+    as_seen_by(code, color) as u8
+}
+
+/// [`far_code`] from the coordinates, each point checked against the board's size: the rule
+/// for boards whose padding is too narrow for [`padded_code`].
+fn far_code_by_coordinates(board: &Board, p: Point, color: Color) -> u8 {
     let (x, y) = p.xy();
     let (x, y) = (x as i32, y as i32);
     [(0, -2), (-2, 0), (2, 0), (0, 2)]
@@ -127,6 +141,43 @@ pub fn far_code(board: &Board, p: Point, color: Color) -> u8 {
         .fold(0u8, |code, (k, (dx, dy))| {
             code | (point_code(board, x + dx, y + dy, color) as u8) << (2 * k)
         })
+}
+
+/// [`STRIDE`] as an offset.
+const STRIDE_I: isize = STRIDE as isize;
+
+/// The offset in the padded cell array of the point `dx` columns and `dy` rows away.
+const fn cell_delta(dx: i8, dy: i8) -> isize {
+    dy as isize * STRIDE_I + dx as isize
+}
+
+/// Whether every point within `reach` lines (in x and in y) of a point of `board` is either
+/// on the board or a border cell of the padded array (or before its start): the border
+/// columns are then at least `reach` wide, so no such offset wraps onto the next row's or
+/// the previous row's points, and the rows below are border up to `reach`.
+#[inline(always)]
+fn padding_covers(board: &Board, reach: usize) -> bool {
+    board.size() + reach <= STRIDE
+}
+
+/// The two-bit code, as Black sees it, of the cell `delta` cells from `p`: a cell's own code
+/// (empty 0, black 1, white 2, border 3), 3 before or after the array. Right when
+/// [`padding_covers`] the offset's reach: one bounds check, no coordinates.
+#[inline(always)]
+fn padded_code(cells: &[u8], p: Point, delta: isize) -> u64 {
+    // A negative index wraps to a huge one, which `get` refuses.
+    cells
+        .get((p.index() as isize + delta) as usize)
+        .map_or(3, |&c| u64::from(c))
+}
+
+/// A code read as Black sees it, as `color` sees it.
+#[inline(always)]
+fn as_seen_by(code: u64, color: Color) -> u64 {
+    match color {
+        Color::Black => code,
+        Color::White => swap_colors_u64(code),
+    }
 }
 
 /// The two bits of a shape code for the point `(x, y)` as `color` sees it: empty 0, ours
@@ -203,28 +254,30 @@ pub const LARGE_OFFSETS: [(i8, i8); 24] = [
 /// edge and to the stones around, together, where the 3×3 and wide shapes see parts.
 #[inline]
 pub fn large_code(board: &Board, p: Point, color: Color) -> u64 {
-    let n = board.size();
-    let (x, y) = p.xy();
-    if (3..n.saturating_sub(3)).contains(&x) && (3..n.saturating_sub(3)).contains(&y) {
-        // Three lines from every edge: the 24 points are on the board, and a cell's own
-        // value (empty 0, black 1, white 2) is Black's code (the tree's hot path: every
-        // child of every node).
-        let code = LARGE_OFFSETS
-            .iter()
-            .enumerate()
-            .fold(0u64, |code, (k, &(dx, dy))| {
-                let q = Point(
-                    (p.index() as isize
-                        + isize::from(dy) * crate::board::STRIDE as isize
-                        + isize::from(dx)) as u16,
-                );
-                code | (board.cell(q) as u64) << (2 * k)
-            });
-        return match color {
-            Color::Black => code,
-            Color::White => swap_colors_u64(code),
-        };
+    if !padding_covers(board, 3) {
+        return large_code_by_coordinates(board, p, color);
     }
+    // Every child of every tree node: the cells read by offset, the edge as border cells.
+    const LARGE_DELTAS: [isize; 24] = {
+        let mut deltas = [0isize; 24];
+        let mut k = 0;
+        while k < 24 {
+            deltas[k] = cell_delta(LARGE_OFFSETS[k].0, LARGE_OFFSETS[k].1);
+            k += 1;
+        }
+        deltas
+    };
+    let cells = board.cell_codes();
+    let code = LARGE_DELTAS.iter().enumerate().fold(0u64, |code, (k, &d)| {
+        code | padded_code(cells, p, d) << (2 * k)
+    });
+    as_seen_by(code, color)
+}
+
+/// [`large_code`] from the coordinates, each point checked against the board's size: the
+/// rule for boards whose padding is too narrow for [`padded_code`].
+fn large_code_by_coordinates(board: &Board, p: Point, color: Color) -> u64 {
+    let (x, y) = p.xy();
     let (x, y) = (x as i32, y as i32);
     LARGE_OFFSETS
         .iter()
@@ -343,21 +396,41 @@ pub fn canonical_wide(wide: u32) -> u32 {
         .unwrap_or(wide)
 }
 
+/// For each symmetry `t` (as [`transform_code`]) and each slot `k` of [`RING`], the slot
+/// it goes to: worked out once, where the model's load turns every code under every
+/// symmetry.
+const RING_PERMUTATIONS: [[u8; 8]; 8] = {
+    let mut table = [[0u8; 8]; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut k = 0;
+        while k < 8 {
+            let (r, c) = RING[k];
+            let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
+            let mut turns = 0;
+            while turns < t % 4 {
+                (rr, cc) = (cc, 2 - rr);
+                turns += 1;
+            }
+            let mut to = 0;
+            while RING[to].0 != rr || RING[to].1 != cc {
+                to += 1;
+            }
+            table[t][k] = to as u8;
+            k += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// `code` under symmetry `t` (0..8: a reflection when `t >= 4`, then `t % 4` quarter turns).
 pub fn transform_code(code: u16, t: usize) -> u16 {
-    let mut out = 0;
-    for (k, &(r, c)) in RING.iter().enumerate() {
-        let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
-        for _ in 0..t % 4 {
-            (rr, cc) = (cc, 2 - rr);
-        }
-        let to = RING
-            .iter()
-            .position(|&q| q == (rr, cc))
-            .expect("the centre stays the centre");
-        out |= ((code >> (2 * k)) & 3) << (2 * to);
-    }
-    out
+    let permutation = &RING_PERMUTATIONS[t];
+    permutation
+        .iter()
+        .enumerate()
+        .fold(0, |out, (k, &to)| out | ((code >> (2 * k)) & 3) << (2 * to))
 }
 
 /// The smallest code among the 8 symmetric images of `code`: one name per shape.
@@ -491,6 +564,20 @@ fn nearby_offsets() -> &'static [(i8, i8, u8)] {
 /// away are all at distance ten or more, so the search stops there. Offsets are tried
 /// nearest first, so a crowded neighbourhood costs a few reads.
 fn nearest_stone_level(board: &Board, p: Point) -> u8 {
+    if !padding_covers(board, 4) {
+        return nearest_stone_level_by_coordinates(board, p);
+    }
+    let cells = board.cell_codes();
+    let best = nearby_offsets()
+        .iter()
+        .find(|&&(dx, dy, _)| matches!(padded_code(cells, p, cell_delta(dx, dy)), 1 | 2))
+        .map_or(NEAREST_STONE_LEVELS + 1, |&(_, _, d)| usize::from(d));
+    (best.clamp(2, NEAREST_STONE_LEVELS + 1) - 1) as u8
+}
+
+/// [`nearest_stone_level`] from the coordinates, each point checked against the board's
+/// size: the rule for boards whose padding is too narrow for [`padded_code`].
+fn nearest_stone_level_by_coordinates(board: &Board, p: Point) -> u8 {
     let n = board.size() as i32;
     let (px, py) = p.xy();
     let (px, py) = (px as i32, py as i32);

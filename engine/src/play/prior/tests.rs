@@ -608,3 +608,79 @@ fn a_figure_that_is_no_wide_shape_is_refused_without_a_panic() {
         assert_eq!(large_figure_code(loose), None, "{loose:?}");
     }
 }
+
+#[test]
+fn shapes_and_nearest_stone_read_by_offset_agree_with_the_coordinates() {
+    // Every size, random positions from empty to crowded, every point and both colours:
+    // the padded cell array read by offset gives what the coordinates checked against the
+    // size give, off the board included.
+    let mut rng = crate::board::playout::Rng::new(11);
+    for size in 1..=crate::board::MAX_SIZE {
+        let Ok(mut b) = Board::new(size) else {
+            continue;
+        };
+        for _ in 0..6 {
+            for _ in 0..size * size / 5 + 1 {
+                if b.empty_points().is_empty() {
+                    break;
+                }
+                let p = b.empty_points()[rng.below(b.empty_points().len())];
+                let c = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let _ = b.play(Move::Play(p), c);
+            }
+            for p in b.points() {
+                for color in [Color::Black, Color::White] {
+                    assert_eq!(
+                        far_code(&b, p, color),
+                        far_code_by_coordinates(&b, p, color),
+                        "far code at {p:?} on {size}×{size}"
+                    );
+                    assert_eq!(
+                        large_code(&b, p, color),
+                        large_code_by_coordinates(&b, p, color),
+                        "large code at {p:?} on {size}×{size}"
+                    );
+                }
+                assert_eq!(
+                    nearest_stone_level(&b, p),
+                    nearest_stone_level_by_coordinates(&b, p),
+                    "nearest stone at {p:?} on {size}×{size}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn transform_code_by_its_permutations_agrees_with_turning_each_point() {
+    // The rule the permutation table replaced: each ring point reflected, then turned a
+    // quarter `t % 4` times, then found again in the ring.
+    let by_turning = |code: u16, t: usize| {
+        let mut out = 0;
+        for (k, &(r, c)) in RING.iter().enumerate() {
+            let (mut rr, mut cc) = if t >= 4 { (r, 2 - c) } else { (r, c) };
+            for _ in 0..t % 4 {
+                (rr, cc) = (cc, 2 - rr);
+            }
+            let to = RING
+                .iter()
+                .position(|&q| q == (rr, cc))
+                .expect("in the ring");
+            out |= ((code >> (2 * k)) & 3) << (2 * to);
+        }
+        out
+    };
+    for t in 0..8 {
+        for code in 0..=u16::MAX {
+            assert_eq!(
+                transform_code(code, t),
+                by_turning(code, t),
+                "{code:#x} under {t}"
+            );
+        }
+    }
+}

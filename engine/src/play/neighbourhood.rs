@@ -7,7 +7,7 @@
 //! [`tabulate`] builds that table from the compiled matcher itself, so the two agree by
 //! construction.
 
-use crate::board::{Board, Color, Point, STRIDE};
+use crate::board::{Around, Board, Color, Point};
 use crate::pattern::{Kind, Tables};
 use crate::tactics::pattern_view::{PatternSet, PatternView};
 
@@ -32,19 +32,18 @@ pub const CODES: usize = 1 << 16;
 /// [`Cell`]: crate::board::Cell
 #[inline(always)]
 pub fn neighbourhood_code(board: &Board, p: Point) -> u16 {
-    // The three rows as one slice from NW to SE: one bounds check for the block, where eight
-    // points each computed in 16 bits (which may wrap) need one each.
-    let i = p.index();
-    let block = &board.cell_codes()[i - STRIDE - 1..=i + STRIDE + 1];
-    let c = |k: usize| u16::from(block[k]);
-    let (row, below) = (STRIDE, 2 * STRIDE);
-    c(0) | c(1) << 2
-        | c(2) << 4
-        | c(row) << 6
-        | c(row + 2) << 8
-        | c(below) << 10
-        | c(below + 1) << 12
-        | c(below + 2) << 14
+    // The block around the point with one bounds check, where eight points each computed
+    // in 16 bits (which may wrap) need one each.
+    let around = board.cells_around(p);
+    let c = |k: usize| around[k] as u16;
+    c(Around::NW)
+        | c(Around::N) << 2
+        | c(Around::NE) << 4
+        | c(Around::W) << 6
+        | c(Around::E) << 8
+        | c(Around::SW) << 10
+        | c(Around::S) << 12
+        | c(Around::SE) << 14
 }
 
 /// [`neighbourhood_code`] with our stones as 1 and the opponent's as 2 (the code of

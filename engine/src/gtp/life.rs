@@ -151,6 +151,10 @@ fn owl_with<R>(
     let patterns = e.patterns;
     let owl = e.owl.get_or_insert_with(|| Owl::new(Default::default()));
     owl.set_patterns(patterns);
+    owl.set_likelihood(
+        crate::play::prior::MovePredictor::cached(patterns)
+            .map(|m| m as &'static dyn crate::eval::owl::MoveLikelihood),
+    );
     f(owl, e.game.board_mut(), &stones)
 }
 

@@ -981,3 +981,9 @@ impl MovePredictor {
 
 #[cfg(test)]
 mod tests;
+
+impl crate::eval::owl::MoveLikelihood for MovePredictor {
+    fn likelihood(&self, board: &mut Board, p: Point, color: Color) -> f32 {
+        self.gamma(board, p, color)
+    }
+}

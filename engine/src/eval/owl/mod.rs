@@ -33,6 +33,14 @@ use crate::tactics::pattern_view::{NoPatterns, PatternSet};
 use crate::tactics::reading::{Reader, ReadingOptions, WIN};
 use std::time::Instant;
 
+/// Shape knowledge learnt from game records: how likely a strong player is to play `p` as
+/// `color` here. The owl's root orders its candidates by it (a trait so that the reader,
+/// below the move model's layer, can be given one).
+pub trait MoveLikelihood: Sync {
+    /// A positive weight; only its order among one node's candidates matters.
+    fn likelihood(&self, b: &mut Board, p: Point, color: Color) -> f32;
+}
+
 /// Cut-offs of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwlOptions {
@@ -192,6 +200,8 @@ pub struct Owl {
     open_ground: Vec<Point>,
     /// Points the escape count reaches (reused).
     escape_points: Vec<Point>,
+    /// The move model that orders the root's candidates, if any.
+    likelihood: Option<&'static dyn MoveLikelihood>,
 }
 
 /// A candidate move with its score.
@@ -238,6 +248,7 @@ impl Owl {
             root_moves: Vec::new(),
             open_ground: Vec::new(),
             escape_points: Vec::new(),
+            likelihood: None,
         }
     }
 
@@ -250,6 +261,12 @@ impl Owl {
     /// Sets the vital-shape databases.
     pub fn set_patterns(&mut self, patterns: &'static dyn PatternSet) {
         self.patterns = patterns;
+    }
+
+    /// Sets the move model that orders the root's candidates (`None`: the generators' own
+    /// order).
+    pub fn set_likelihood(&mut self, model: Option<&'static dyn MoveLikelihood>) {
+        self.likelihood = model;
     }
 
     /// Owl nodes searched by this reader.

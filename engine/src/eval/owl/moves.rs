@@ -2,6 +2,7 @@
 //! escape; for the attacker, vital points, liberties and edge moves; pattern candidates from
 //! `owl_attack.db` / `owl_defense.db`.
 
+use super::search::model_rank;
 use super::{Candidates, EDGE_DIAGONAL_SCORE, NodeInfo, Owl, PATTERN_EXTRA, SMALL_SPACE_POINTS};
 use crate::board::{Board, Cell, Color, Point};
 use crate::pattern::Kind;
@@ -214,7 +215,31 @@ impl Owl {
                 || (libs == 1 && (captures_something(b, p, color) || ataris_something(b, p, color)))
         });
         Self::finish(&mut list, depth, &shape);
+        if depth == 0 {
+            self.order_defences_by_model(b, &mut list);
+        }
         list
+    }
+
+    /// The root's defences: the attacker's key move first ("play where the opponent wants to
+    /// play"), the rest in the move model's order, the move a strong player would choose
+    /// first, so that of several saves the natural one is named. Without a model the
+    /// generators' order stands.
+    pub(super) fn order_defences_by_model(&self, b: &mut Board, list: &mut Candidates) {
+        let Some(model) = self.likelihood else {
+            return;
+        };
+        let hint = self.root_hint;
+        let mut keyed: Vec<((bool, i32), (Point, i32))> = list
+            .iter()
+            .map(|&(p, score)| {
+                let rank = model_rank(model.likelihood(b, p, self.color));
+                ((p != hint, -rank), (p, score))
+            })
+            .collect();
+        keyed.sort_by_key(|e| e.0);
+        list.clear();
+        list.extend(keyed.into_iter().map(|e| e.1));
     }
 
     pub(super) fn defender_candidates(

@@ -469,3 +469,80 @@ fn a_result_read_deeper_is_not_reused_nearer_the_root() {
         "a deeper node may use it"
     );
 }
+
+/// A stand-in move model that likes one point ten times more than any other.
+struct Likes(Point);
+
+impl MoveLikelihood for Likes {
+    fn likelihood(&self, _: &mut Board, p: Point, _: Color) -> f32 {
+        if p == self.0 { 10.0 } else { 1.0 }
+    }
+}
+
+fn owl_liking(p: Point) -> Owl {
+    let mut o = owl();
+    o.set_likelihood(Some(Box::leak(Box::new(Likes(p)))));
+    o
+}
+
+#[test]
+fn the_root_tries_the_likelier_attack_first_after_the_vital_point() {
+    // Straight three: the placement at its middle leaves a dead shape and goes first
+    // whatever the model says; two distant moves that change nothing are ordered by it.
+    let mut b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X X O . . .",
+        "X . . . X O . . .",
+        "X X X X X O . . .",
+        "O O O O O O . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&b);
+    let (c4, h8, j8) = (pt(&b, "C4"), pt(&b, "H8"), pt(&b, "J8"));
+    let moves: Candidates = vec![(h8, 10), (j8, 10), (c4, 10)];
+    for liked in [h8, j8] {
+        let mut o = owl_liking(liked);
+        assert!(o.start(&b, &d));
+        let order: Vec<Point> = unchanged(&mut b, |b| {
+            o.order_attacks_by_vital_points(b, moves.clone(), 0)
+        })
+        .into_iter()
+        .map(|m| m.0)
+        .collect();
+        let other = if liked == h8 { j8 } else { h8 };
+        assert_eq!(order, vec![c4, liked, other], "the model likes {liked:?}");
+    }
+    // Below the root the generators' order stands.
+    let mut o = owl_liking(j8);
+    assert!(o.start(&b, &d));
+    let below: Vec<Point> = o
+        .order_attacks_by_vital_points(&mut b, moves.clone(), 1)
+        .into_iter()
+        .map(|m| m.0)
+        .collect();
+    assert_eq!(below, vec![c4, h8, j8]);
+}
+
+#[test]
+fn the_root_tries_the_attackers_key_move_then_the_likelier_defence() {
+    let b = setup(&STRAIGHT_FOUR);
+    let mut b = b;
+    let (c4, d4, h8, j8) = (pt(&b, "C4"), pt(&b, "D4"), pt(&b, "H8"), pt(&b, "J8"));
+    let list: Candidates = vec![(c4, 100), (h8, 50), (d4, 40), (j8, 30)];
+    let mut o = owl_liking(j8);
+    o.root_hint = d4;
+    let mut ordered = list.clone();
+    o.order_defences_by_model(&mut b, &mut ordered);
+    let order: Vec<Point> = ordered.iter().map(|m| m.0).collect();
+    // The key move, the liked move, then the rest in their old order (equal likelihood).
+    assert_eq!(order, vec![d4, j8, c4, h8]);
+    // Without a model nothing moves.
+    let mut plain = owl();
+    plain.root_hint = d4;
+    let mut kept = list.clone();
+    plain.order_defences_by_model(&mut b, &mut kept);
+    assert_eq!(kept, list);
+}

@@ -41,6 +41,12 @@ pub trait MoveLikelihood: Sync {
     fn likelihood(&self, b: &mut Board, p: Point, color: Color) -> f32;
 }
 
+/// A move model's likelihood as an integer order key (larger for likelier moves; the model's
+/// weights span orders of magnitude, so their logarithm keeps hundredths apart).
+fn model_rank(likelihood: f32) -> i32 {
+    (100.0 * likelihood.max(f32::MIN_POSITIVE).ln()) as i32
+}
+
 /// Cut-offs of the owl search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwlOptions {

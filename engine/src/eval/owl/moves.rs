@@ -2,8 +2,9 @@
 //! escape; for the attacker, vital points, liberties and edge moves; pattern candidates from
 //! `owl_attack.db` / `owl_defense.db`.
 
-use super::search::model_rank;
-use super::{Candidates, EDGE_DIAGONAL_SCORE, NodeInfo, Owl, PATTERN_EXTRA, SMALL_SPACE_POINTS};
+use super::{
+    Candidates, EDGE_DIAGONAL_SCORE, NodeInfo, Owl, PATTERN_EXTRA, SMALL_SPACE_POINTS, model_rank,
+};
 use crate::board::{Board, Cell, Color, Point};
 use crate::pattern::Kind;
 use crate::tactics::pattern_view::PatternView;
@@ -229,17 +230,9 @@ impl Owl {
         let Some(model) = self.likelihood else {
             return;
         };
-        let hint = self.root_hint;
-        let mut keyed: Vec<((bool, i32), (Point, i32))> = list
-            .iter()
-            .map(|&(p, score)| {
-                let rank = model_rank(model.likelihood(b, p, self.color));
-                ((p != hint, -rank), (p, score))
-            })
-            .collect();
-        keyed.sort_by_key(|e| e.0);
-        list.clear();
-        list.extend(keyed.into_iter().map(|e| e.1));
+        let (hint, color) = (self.root_hint, self.color);
+        // A stable sort: equally likely moves keep the generators' order.
+        list.sort_by_cached_key(|&(p, _)| (p != hint, -model_rank(model.likelihood(b, p, color))));
     }
 
     pub(super) fn defender_candidates(

@@ -2,7 +2,7 @@
 //! retaking after a threat), the transposition table's use, and the trace.
 
 use super::evaluate::{ENCLOSED_OUTER_LIBS, leaf_eyes};
-use super::{Candidates, LifeStatus, Owl};
+use super::{Candidates, LifeStatus, Owl, model_rank};
 use crate::board::{Board, Color, Move, Point, Vertex};
 use crate::tactics::reading::{KO_B, WIN, better_of, reverse};
 
@@ -443,10 +443,4 @@ impl Owl {
         }
         self.generation
     }
-}
-
-/// A move model's likelihood as an integer order key (larger for likelier moves; the model's
-/// weights span orders of magnitude, so their logarithm keeps hundredths apart).
-pub(super) fn model_rank(likelihood: f32) -> i32 {
-    (100.0 * likelihood.max(f32::MIN_POSITIVE).ln()) as i32
 }

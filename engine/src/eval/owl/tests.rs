@@ -29,6 +29,19 @@ const STRAIGHT_FOUR: [&str; 9] = [
     ". . . . . . . . .",
 ];
 
+/// A black group with a straight three of eye space, walled in: critical at its middle.
+const STRAIGHT_THREE: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    "O O O O O O . . .",
+    "X X X X X O . . .",
+    "X . . . X O . . .",
+    "X X X X X O . . .",
+    "O O O O O O . . .",
+    ". . . . . . . . .",
+];
+
 fn owl() -> Owl {
     Owl::new(OwlOptions::default())
 }
@@ -42,17 +55,7 @@ fn unchanged<R>(b: &mut Board, f: impl FnOnce(&mut Board) -> R) -> R {
 
 #[test]
 fn straight_three_is_critical_at_its_middle() {
-    let mut b = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        "O O O O O O . . .",
-        "X X X X X O . . .",
-        "X . . . X O . . .",
-        "X X X X X O . . .",
-        "O O O O O O . . .",
-        ". . . . . . . . .",
-    ]);
+    let mut b = setup(&STRAIGHT_THREE);
     let d = black_stones(&b);
     let c4 = pt(&b, "C4");
     assert_eq!(unchanged(&mut b, |b| owl().attack(b, &d)), (WIN, Some(c4)));
@@ -489,17 +492,7 @@ fn owl_liking(p: Point) -> Owl {
 fn the_root_tries_the_likelier_attack_first_after_the_vital_point() {
     // Straight three: the placement at its middle leaves a dead shape and goes first
     // whatever the model says; two distant moves that change nothing are ordered by it.
-    let mut b = setup(&[
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        "O O O O O O . . .",
-        "X X X X X O . . .",
-        "X . . . X O . . .",
-        "X X X X X O . . .",
-        "O O O O O O . . .",
-        ". . . . . . . . .",
-    ]);
+    let mut b = setup(&STRAIGHT_THREE);
     let d = black_stones(&b);
     let (c4, h8, j8) = (pt(&b, "C4"), pt(&b, "H8"), pt(&b, "J8"));
     let moves: Candidates = vec![(h8, 10), (j8, 10), (c4, 10)];
@@ -528,8 +521,7 @@ fn the_root_tries_the_likelier_attack_first_after_the_vital_point() {
 
 #[test]
 fn the_root_tries_the_attackers_key_move_then_the_likelier_defence() {
-    let b = setup(&STRAIGHT_FOUR);
-    let mut b = b;
+    let mut b = setup(&STRAIGHT_FOUR);
     let (c4, d4, h8, j8) = (pt(&b, "C4"), pt(&b, "D4"), pt(&b, "H8"), pt(&b, "J8"));
     let list: Candidates = vec![(c4, 100), (h8, 50), (d4, 40), (j8, 30)];
     let mut o = owl_liking(j8);

@@ -96,7 +96,8 @@ impl Owl {
         } else {
             moves
         };
-        for (m, _) in moves {
+        let mut unread = moves.len();
+        for (i, &(m, _)) in moves.iter().enumerate() {
             // Every root move gets the whole budget: a move tried late is read as deeply as
             // the first.
             if depth == 0 {
@@ -123,8 +124,12 @@ impl Owl {
                 best_move = m;
             }
             if best == WIN {
+                unread = i + 1;
                 break;
             }
+        }
+        if best == WIN && depth == 0 && self.opts.likelier_success {
+            best_move = self.likelier_success(b, &moves[unread..], attacking, best_move);
         }
         if best != WIN {
             let extra = match self.conditional_retake(b, attacking, depth) {
@@ -142,6 +147,45 @@ impl Owl {
             self.tt_put(key, best, best_move, depth);
         }
         (best, best_move)
+    }
+
+    /// The root's answer once `success` has worked: the model's likeliest move among
+    /// `unread` when the model prefers it to `success` and it works too, else `success`.
+    pub(super) fn likelier_success(
+        &mut self,
+        b: &mut Board,
+        unread: &[(Point, i32)],
+        attacking: bool,
+        success: Point,
+    ) -> Point {
+        let Some(model) = self.likelihood else {
+            return success;
+        };
+        let mover = self.mover(attacking);
+        let rank = |b: &mut Board, p: Point| model_rank(model.likelihood(b, p, mover));
+        let success_rank = rank(b, success);
+        let Some((rival_rank, rival)) = unread
+            .iter()
+            .map(|&(p, _)| (rank(b, p), p))
+            .max_by_key(|&(r, _)| r)
+        else {
+            return success;
+        };
+        if rival_rank <= success_rank || !b.try_play(rival, mover) {
+            return success;
+        }
+        if !attacking {
+            self.played.push(rival);
+        }
+        self.question_start = self.nodes;
+        self.trace_enter(rival);
+        let code = self.after_move(b, attacking, 0);
+        self.trace_leave(b.size(), mover, code);
+        if !attacking {
+            self.played.pop();
+        }
+        b.undo();
+        if code == WIN { rival } else { success }
     }
 
     /// When no root move succeeds, the first `reread_failed_attacks` (or

@@ -538,3 +538,41 @@ fn the_root_tries_the_attackers_key_move_then_the_likelier_defence() {
     plain.order_defences_by_model(&mut b, &mut kept);
     assert_eq!(kept, list);
 }
+
+#[test]
+fn a_success_gives_way_to_the_likelier_move_only_when_that_works_too() {
+    // Straight three: only the middle kills; the model's favourite, a distant move, is read
+    // and fails, so the middle stays the answer.
+    let mut b = setup(&STRAIGHT_THREE);
+    let d = black_stones(&b);
+    let (c4, h8) = (pt(&b, "C4"), pt(&b, "H8"));
+    let mut o = owl_liking(h8);
+    assert!(o.start(&b, &d));
+    let answer = unchanged(&mut b, |b| o.likelier_success(b, &[(h8, 10)], true, c4));
+    assert_eq!(answer, c4);
+    // A two-point eye space is dead whatever the attacker plays: the liked move works as
+    // well as the placement, and is named.
+    let mut dead = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X X O . . . .",
+        "X . . X O . . . .",
+        "X X X X O . . . .",
+        "O O O O O . . . .",
+        ". . . . . . . . .",
+    ]);
+    let d = black_stones(&dead);
+    let b4 = pt(&dead, "B4");
+    let mut o = owl_liking(h8);
+    assert!(o.start(&dead, &d));
+    let answer = unchanged(&mut dead, |b| o.likelier_success(b, &[(h8, 10)], true, b4));
+    assert_eq!(answer, h8);
+    // Not read when the model does not prefer it.
+    let mut o = owl_liking(b4);
+    assert!(o.start(&dead, &d));
+    let nodes = o.nodes();
+    assert_eq!(o.likelier_success(&mut dead, &[(h8, 10)], true, b4), b4);
+    assert_eq!(o.nodes(), nodes, "nothing read");
+}

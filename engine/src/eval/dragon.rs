@@ -111,7 +111,9 @@ impl Dragons {
                 let mut first: Option<usize> = None;
                 for &p in &space.points {
                     for n in p.neighbors() {
-                        if board.color_at(n) == Some(color) {
+                        // A string in atari is taken by the opponent's move into the space
+                        // (legal, as it captures): the space links nothing to it.
+                        if board.color_at(n) == Some(color) && board.libs(n) > 1 {
                             let s = sid(board, n);
                             match first {
                                 None => first = Some(s),

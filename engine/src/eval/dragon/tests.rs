@@ -40,3 +40,34 @@ fn strings_around_an_eye_and_a_bamboo_joint_are_one_dragon_and_a_cut_one_is_not(
     assert!(!around.is_empty() && around.len() <= 3);
     assert!(around.iter().all(|&n| d.dragons()[n].color == Color::White));
 }
+
+#[test]
+fn a_string_in_atari_is_not_joined_through_the_eye_that_is_its_last_liberty() {
+    // The white stone D5 has one liberty, C5, the point the other white stones surround:
+    // Black's move there is legal (it captures D5), so C5 links nothing to D5.
+    let mut b = setup(&[
+        ". . . . . . .",
+        ". O O X . . .",
+        ". O . O X . .",
+        ". O O X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let p = |x, y| Point::from_xy(x, y);
+    let d = dragons(&mut b);
+    assert!(!d.same_dragon(p(3, 2), p(1, 1)));
+    assert_eq!(d.dragon_at(p(3, 2)).unwrap().stones, vec![p(3, 2)]);
+    // Without the black stone above it, D5 has a second liberty and the eye joins it.
+    let mut open = setup(&[
+        ". . . . . . .",
+        ". O O . . . .",
+        ". O . O X . .",
+        ". O O X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ]);
+    let d = dragons(&mut open);
+    assert!(d.same_dragon(p(3, 2), p(1, 1)));
+}

@@ -78,7 +78,8 @@ impl Owl {
                     if space.points.len() <= EYE_LINK_MAX {
                         for &p in &space.points {
                             for n in p.neighbors() {
-                                if b.color_at(n) == Some(color) {
+                                // As for dragons: a string in atari is the opponent's capture.
+                                if b.color_at(n) == Some(color) && b.libs(n) > 1 {
                                     add(self, &mut strings, n);
                                 }
                             }

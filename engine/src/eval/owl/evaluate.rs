@@ -78,8 +78,7 @@ impl Owl {
                     if space.points.len() <= EYE_LINK_MAX {
                         for &p in &space.points {
                             for n in p.neighbors() {
-                                // As for dragons: a string in atari is the opponent's capture.
-                                if b.color_at(n) == Some(color) && b.libs(n) > 1 {
+                                if b.color_at(n) == Some(color) {
                                     add(self, &mut strings, n);
                                 }
                             }

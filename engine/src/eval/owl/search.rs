@@ -171,21 +171,39 @@ impl Owl {
         else {
             return success;
         };
-        if rival_rank <= success_rank || !b.try_play(rival, mover) {
-            return success;
+        if rival_rank > success_rank && self.read_root_move(b, rival, attacking, 1) == Some(WIN) {
+            rival
+        } else {
+            success
+        }
+    }
+
+    /// Plays the root move `m` for the attacker (`attacking`) or the defender with a whole
+    /// budget of its own, reads the other side's reply at `reply_depth` (0: as at a root),
+    /// and takes `m` back: the result for the side that played it, `None` when illegal.
+    fn read_root_move(
+        &mut self,
+        b: &mut Board,
+        m: Point,
+        attacking: bool,
+        reply_depth: u32,
+    ) -> Option<i32> {
+        let mover = self.mover(attacking);
+        if !b.try_play(m, mover) {
+            return None;
         }
         if !attacking {
-            self.played.push(rival);
+            self.played.push(m);
         }
         self.question_start = self.nodes;
-        self.trace_enter(rival);
-        let code = self.after_move(b, attacking, 0);
+        self.trace_enter(m);
+        let code = self.reply(b, attacking, reply_depth);
         self.trace_leave(b.size(), mover, code);
         if !attacking {
             self.played.pop();
         }
         b.undo();
-        if code == WIN { rival } else { success }
+        Some(code)
     }
 
     /// When no root move succeeds, the first `reread_failed_attacks` (or
@@ -217,23 +235,11 @@ impl Owl {
         } else {
             moves.truncate(count);
         }
-        let mover = self.mover(attacking);
         let (mut best, mut best_move) = (0, Point::NONE);
         for &(m, _) in &moves {
-            if !b.try_play(m, mover) {
+            let Some(code) = self.read_root_move(b, m, attacking, 0) else {
                 continue;
-            }
-            if !attacking {
-                self.played.push(m);
-            }
-            self.question_start = self.nodes;
-            self.trace_enter(m);
-            let code = self.reply(b, attacking, 0);
-            self.trace_leave(b.size(), mover, code);
-            if !attacking {
-                self.played.pop();
-            }
-            b.undo();
+            };
             if code != 0 && better_of(code, best) == code && code != best {
                 best = code;
                 best_move = m;

@@ -261,3 +261,35 @@ fn the_least_sure_refutations_are_read_again() {
         "defence {named:?}"
     );
 }
+
+/// A 9×9 opening, from owl.tst, test 228 ("the cut at D5 fails": GNU Go finds no kill of
+/// White's B5 C5).
+const CUT_FAILS: [&str; 9] = [
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . X . . X . .",
+    ". . . . . . . . .",
+    ". O O . . . . . .",
+    ". X X O O . O . .",
+    ". X . X O . . . .",
+    ". X X O . . . . .",
+    ". . . . . . . . .",
+];
+
+/// Black's cut at D5 reads as a kill one move down, where White's reply is chosen from a
+/// narrower list than at a root; read again with White answering as at a root, it fails, and
+/// so does every other attack.
+#[test]
+fn a_root_success_counts_only_when_the_reply_read_as_at_a_root_fails() {
+    let mut b = setup(&CUT_FAILS);
+    let dragon: Vec<Point> = ["B5", "C5"].iter().map(|v| pt(&b, v)).collect();
+    let unverified = owl(OwlOptions {
+        verify_root_success: false,
+        ..OwlOptions::default()
+    })
+    .attack(&mut b, &dragon);
+    assert_eq!(unverified, (WIN, Some(pt(&b, "D5"))), "the false kill");
+    let hash = b.hash();
+    assert_eq!(owl(OwlOptions::default()).attack(&mut b, &dragon).0, 0);
+    assert_eq!(b.hash(), hash, "board left as found");
+}

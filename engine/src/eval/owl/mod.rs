@@ -80,6 +80,9 @@ pub struct OwlOptions {
     /// not yet read is read too if the model prefers it, and named when it succeeds as well:
     /// of two moves that work, the one a strong player would choose.
     pub likelier_success: bool,
+    /// A root move that works is read again with the other side's reply read as at a root
+    /// (`Owl::reread_reply_as_root`), and counts only if it still works.
+    pub verify_root_success: bool,
     /// A search still running at this instant judges the rest statically, as one out of
     /// nodes does: the move generator's share of a move's time for the owl.
     pub deadline: Option<Instant>,
@@ -107,6 +110,7 @@ impl Default for OwlOptions {
             // attacker's key move, tried first, also works. (Reading every move the model
             // prefers to the first success: 216, false successes among them.)
             likelier_success: true,
+            verify_root_success: true,
             deadline: None,
         }
     }
@@ -216,6 +220,9 @@ pub struct Owl {
     escape_points: Vec<Point>,
     /// The move model that orders the root's candidates, if any.
     likelihood: Option<&'static dyn MoveLikelihood>,
+    /// The next root node is a question's own (not the attack read for a defence's hint,
+    /// nor a root read below it): its successes are verified when the options say so.
+    verify_armed: bool,
 }
 
 /// A candidate move with its score.
@@ -263,6 +270,7 @@ impl Owl {
             open_ground: Vec::new(),
             escape_points: Vec::new(),
             likelihood: None,
+            verify_armed: false,
         }
     }
 
@@ -303,6 +311,7 @@ impl Owl {
         self.question_start = self.nodes;
         self.root_hint = Point::NONE;
         self.komaster = None;
+        self.verify_armed = false;
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         true
     }
@@ -313,6 +322,7 @@ impl Owl {
         if !self.start(b, dragon) {
             return (0, None);
         }
+        self.verify_armed = self.opts.verify_root_success;
         let (mut code, mut mv) = self.attack_node(b, 0);
         if code == 0 {
             (code, mv) = self.reread_failed_root_moves(b, true);
@@ -343,6 +353,7 @@ impl Owl {
         let (_, attack_move) = self.attack_node(b, 0);
         self.question_start = self.nodes;
         self.root_hint = attack_move;
+        self.verify_armed = self.opts.verify_root_success;
         let (mut code, mut mv) = self.defend_node(b, 0);
         if code == 0 {
             (code, mv) = self.reread_failed_root_moves(b, false);

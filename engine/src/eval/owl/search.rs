@@ -96,6 +96,8 @@ impl Owl {
         } else {
             moves
         };
+        // Only the question's own root verifies its successes, not the roots read below it.
+        let verify = depth == 0 && std::mem::take(&mut self.verify_armed);
         let mut unread = moves.len();
         for (i, &(m, _)) in moves.iter().enumerate() {
             // Every root move gets the whole budget: a move tried late is read as deeply as
@@ -110,7 +112,10 @@ impl Owl {
                 self.played.push(m);
             }
             self.trace_enter(m);
-            let code = self.after_move(b, attacking, depth);
+            let mut code = self.after_move(b, attacking, depth);
+            if verify && code == WIN {
+                code = self.reread_reply_as_root(b, attacking);
+            }
             self.trace_leave(b.size(), mover, code);
             if !attacking {
                 self.played.pop();
@@ -176,6 +181,22 @@ impl Owl {
         } else {
             success
         }
+    }
+
+    /// The result of the root move just played (by the attacker when `attacking`) once the
+    /// other side's reply is read as at a root: its root breadth and ordering, a whole budget
+    /// and the depth limit a move further away. One move down the search is narrower than
+    /// at the root, so a move can seem to work only because the reply that refutes it is not
+    /// read there.
+    fn reread_reply_as_root(&mut self, b: &mut Board, attacking: bool) -> i32 {
+        let root_moves = std::mem::take(&mut self.root_moves);
+        let (start, hint) = (self.question_start, self.root_hint);
+        self.root_hint = Point::NONE;
+        let code = self.reply(b, attacking, 0);
+        self.root_hint = hint;
+        self.question_start = start;
+        self.root_moves = root_moves;
+        code
     }
 
     /// Plays the root move `m` for the attacker (`attacking`) or the defender with a whole

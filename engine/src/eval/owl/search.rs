@@ -176,7 +176,11 @@ impl Owl {
         else {
             return success;
         };
-        if rival_rank > success_rank && self.read_root_move(b, rival, attacking, 1) == Some(WIN) {
+        if rival_rank > success_rank
+            && self.read_root_move(b, rival, attacking, 1) == Some(WIN)
+            && (!self.opts.verify_root_success
+                || self.read_root_move(b, rival, attacking, 0) == Some(WIN))
+        {
             rival
         } else {
             success

@@ -176,6 +176,8 @@ impl Owl {
         else {
             return success;
         };
+        // The rival's reply is read one move down, then, when the root verifies its
+        // successes, as at a root too (only one of the two reads: owl area 221, not 223).
         if rival_rank > success_rank
             && self.read_root_move(b, rival, attacking, 1) == Some(WIN)
             && (!self.opts.verify_root_success
@@ -189,9 +191,11 @@ impl Owl {
 
     /// The result of the root move just played (by the attacker when `attacking`) once the
     /// other side's reply is read as at a root: its root breadth and ordering, a whole budget
-    /// and the depth limit a move further away. One move down the search is narrower than
-    /// at the root, so a move can seem to work only because the reply that refutes it is not
-    /// read there.
+    /// for each reply and the depth limit a move further away. One move down the search is
+    /// narrower than at the root, so a move can seem to work only because the reply that
+    /// refutes it is not read there. The reading of the move so far counts against the
+    /// reply node itself: when it spent the budget, the node is judged statically (a budget
+    /// of its own lost owl.tst 22 and was slower; docs/evaluation.md).
     fn reread_reply_as_root(&mut self, b: &mut Board, attacking: bool) -> i32 {
         let root_moves = std::mem::take(&mut self.root_moves);
         let (start, hint) = (self.question_start, self.root_hint);

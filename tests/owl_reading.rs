@@ -116,6 +116,7 @@ fn a_failed_root_attack_is_read_again_as_from_a_root() {
     let dragon: Vec<Point> = DRAGON_62.iter().map(|v| pt(&b, v)).collect();
     let without = owl(OwlOptions {
         reread_failed_attacks: 0,
+        read_cut_attacks: false,
         ..OwlOptions::default()
     })
     .attack(&mut b, &dragon);
@@ -292,4 +293,44 @@ fn a_root_success_counts_only_when_the_reply_read_as_at_a_root_fails() {
     let hash = b.hash();
     assert_eq!(owl(OwlOptions::default()).attack(&mut b, &dragon).0, 0);
     assert_eq!(b.hash(), hash, "board left as found");
+}
+
+/// A black dragon in the upper middle (L14), from a game of GNU Go's regression suites
+/// (auto03.tst, test 6: GNU Go kills at N12).
+const UPPER_MIDDLE_DRAGON: [&str; 19] = [
+    ". . X . . . . . . . X O . . . . . . .",
+    ". . O X . . . . . X X O O . . . . . .",
+    ". . O X X . . . O X O O O . . O O . .",
+    ". . . O X X . X X X X O O . O X X . .",
+    ". . . O X X . . X O O O O . . . . . .",
+    ". . . O X O X X X O X X X O O X . . .",
+    ". . . . O O X X O . . X . O . . . . .",
+    ". . . . . O O O . O . . . X X X . . .",
+    ". . . . O . . . O . X X . . . . . . .",
+    ". . . O . X . X . O . . . O . X . . .",
+    ". . . . X . . . X . O . . . . . . . .",
+    ". . . . . . . . . X . O . O . O . . .",
+    ". . . X . X . . . . . . . . . . . . .",
+    ". . . . . . . . . X . X . X . O O O .",
+    ". . O . . . . . X . . . . . . . X O .",
+    ". . . O . O . O . O . . . X . X . X .",
+    ". . . . . . . . . O . X . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+];
+
+/// A failed attack reads at last what its root left out: White N12, a move at a distance
+/// from the dragon, kills; without the rule no kill is found.
+#[test]
+fn a_failed_attack_reads_the_moves_its_root_left_out() {
+    let mut b = setup(&UPPER_MIDDLE_DRAGON);
+    let dragon = vec![pt(&b, "L14")];
+    let without = owl(OwlOptions {
+        read_cut_attacks: false,
+        ..OwlOptions::default()
+    })
+    .attack(&mut b, &dragon);
+    assert_eq!(without.0, 0, "without the rule no kill is found");
+    let (code, mv) = owl(OwlOptions::default()).attack(&mut b, &dragon);
+    assert_eq!((code, mv), (WIN, Some(pt(&b, "N12"))));
 }

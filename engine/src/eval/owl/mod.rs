@@ -68,6 +68,9 @@ pub struct OwlOptions {
     /// When no attacking move succeeds at the root, this many are read again with the
     /// defender answering as at a root (see `Owl::reread_failed_root_moves`); 0 turns it off.
     pub reread_failed_attacks: usize,
+    /// A failed attack reads at last the candidates its root left out and the group's
+    /// second liberties (see `Owl::read_cut_root_moves`).
+    pub read_cut_attacks: bool,
     /// The same for the defence: the first this many failed root defences in the root's
     /// order are read again, and as many more of the rest, those whose refutation took the
     /// most owl nodes (a refutation found only after a long search is the least sure).
@@ -102,6 +105,7 @@ impl Default for OwlOptions {
             // against GNU Go's 12.8 s). A failed defence is rarer and cheaper to read again
             // (see docs/evaluation.md).
             reread_failed_attacks: 1,
+            read_cut_attacks: true,
             reread_failed_defences: 2,
             // A static judgement a move (two at the root): at every depth owl.tst took
             // 30 % longer for one noisy test more than to depth 2.
@@ -214,6 +218,11 @@ pub struct Owl {
     /// The legal moves the last root node read, in order, with the owl nodes each took
     /// (what a failed question reads again).
     root_moves: Vec<(Point, u64)>,
+    /// The attacker's candidates the question's own root node left out (beyond its breadth,
+    /// and the group's second liberties): what a failed attack reads last.
+    root_cut: Vec<Point>,
+    /// Set when a question starts: its first root node records [`Owl::root_cut`].
+    record_root_cut: bool,
     /// Points of open ground met by the eye-space floods of one evaluation (reused).
     open_ground: Vec<Point>,
     /// Points the escape count reaches (reused).
@@ -267,6 +276,8 @@ impl Owl {
             pattern_points: Vec::new(),
             komaster: None,
             root_moves: Vec::new(),
+            root_cut: Vec::new(),
+            record_root_cut: false,
             open_ground: Vec::new(),
             escape_points: Vec::new(),
             likelihood: None,
@@ -312,6 +323,8 @@ impl Owl {
         self.root_hint = Point::NONE;
         self.komaster = None;
         self.verify_armed = false;
+        self.record_root_cut = false;
+        self.root_cut.clear();
         self.tt.iter_mut().for_each(|e| *e = TtEntry::default());
         true
     }
@@ -323,9 +336,13 @@ impl Owl {
             return (0, None);
         }
         self.verify_armed = self.opts.verify_root_success;
+        self.record_root_cut = true;
         let (mut code, mut mv) = self.attack_node(b, 0);
         if code == 0 {
             (code, mv) = self.reread_failed_root_moves(b, true);
+        }
+        if code == 0 && self.opts.read_cut_attacks {
+            (code, mv) = self.read_cut_root_moves(b);
         }
         // The first killing move in candidate order is the answer. (Replacing it by the
         // defender's key move when that kills too, "play where the opponent wants to play",

@@ -331,8 +331,32 @@ impl Owl {
                 }
             }
         }
+        let full = self.root_cut_pending(depth).then(|| list.clone());
         Self::finish(&mut list, depth, &shape);
+        if let Some(mut full) = full {
+            self.add_second_liberties(b, info, &mut full, 0);
+            full.retain(|&(p, _)| playable(b, p));
+            self.record_cut(&full, &list);
+        }
         list
+    }
+
+    /// Whether this node is the question's own root, whose left-out candidates are kept.
+    fn root_cut_pending(&mut self, depth: u32) -> bool {
+        depth == 0 && std::mem::take(&mut self.record_root_cut)
+    }
+
+    /// Keeps the candidates of `full` that `kept` left out, best first (second liberties,
+    /// scored 0 plus room, after the generators' own).
+    fn record_cut(&mut self, full: &Candidates, kept: &Candidates) {
+        let mut cut: Candidates = full
+            .iter()
+            .filter(|e| !kept.iter().any(|k| k.0 == e.0))
+            .copied()
+            .collect();
+        cut.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        self.root_cut.clear();
+        self.root_cut.extend(cut.iter().map(|e| e.0));
     }
 
     pub(super) fn attacker_candidates(

@@ -280,6 +280,7 @@ impl Stage for DragonStage {
             // game); the failed attacks, every living dragon's, are not:
             // their cost would come out of the other dragons' share of the deadline.
             reread_failed_attacks: 0,
+            read_cut_attacks: false,
             reread_failed_defences: 1,
             // The generators' order, not the vital-point order of the GTP owl: with it the
             // stage named other attack and defence points and lost more games against GNU Go

@@ -338,6 +338,8 @@ impl Owl {
         self.verify_armed = self.opts.verify_root_success;
         self.record_root_cut = true;
         let (mut code, mut mv) = self.attack_node(b, 0);
+        // A root judged statically records nothing; no later node may take its place.
+        self.record_root_cut = false;
         if code == 0 {
             (code, mv) = self.reread_failed_root_moves(b, true);
         }

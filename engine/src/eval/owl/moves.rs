@@ -346,8 +346,8 @@ impl Owl {
         depth == 0 && std::mem::take(&mut self.record_root_cut)
     }
 
-    /// Keeps the candidates of `full` that `kept` left out, best first (second liberties,
-    /// scored 0 plus room, after the generators' own).
+    /// Keeps the candidates of `full` that `kept` left out, best first (a second liberty
+    /// scores 8 a free neighbour, below most of the generators' own).
     fn record_cut(&mut self, full: &Candidates, kept: &Candidates) {
         let mut cut: Candidates = full
             .iter()

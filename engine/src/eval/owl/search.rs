@@ -4,7 +4,7 @@
 use super::evaluate::{ENCLOSED_OUTER_LIBS, leaf_eyes};
 use super::{Candidates, LifeStatus, Owl, model_rank};
 use crate::board::{Board, Color, Move, Point, Vertex};
-use crate::tactics::reading::{KO_B, WIN, better_of, reverse};
+use crate::tactics::reading::{KO_B, WIN, better_of, reverse, worse_of};
 
 impl Owl {
     pub(super) fn attack_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
@@ -264,9 +264,26 @@ impl Owl {
         } else {
             moves.truncate(count);
         }
+        let best = self.best_read(b, moves.iter().map(|e| e.0), |owl, b, m| {
+            owl.read_root_move(b, m, attacking, 0)
+        });
+        // Kept for the next question: its allocation is reused.
+        self.root_moves = moves;
+        best
+    }
+
+    /// The best of `moves` by `read` (the result for the side that played the move, `None`
+    /// when it is illegal), stopping at a clean win: `(code, move)`, `(0, NONE)` when none
+    /// succeeds.
+    fn best_read(
+        &mut self,
+        b: &mut Board,
+        moves: impl Iterator<Item = Point>,
+        mut read: impl FnMut(&mut Self, &mut Board, Point) -> Option<i32>,
+    ) -> (i32, Point) {
         let (mut best, mut best_move) = (0, Point::NONE);
-        for &(m, _) in &moves {
-            let Some(code) = self.read_root_move(b, m, attacking, 0) else {
+        for m in moves {
+            let Some(code) = read(self, b, m) else {
                 continue;
             };
             if code != 0 && better_of(code, best) == code && code != best {
@@ -277,8 +294,6 @@ impl Owl {
                 break;
             }
         }
-        // Kept for the next question: its allocation is reused.
-        self.root_moves = moves;
         (best, best_move)
     }
 
@@ -290,37 +305,17 @@ impl Owl {
     /// for the defender gained nothing). `(code, move)` of the best, `(0, NONE)` when none.
     pub(super) fn read_cut_root_moves(&mut self, b: &mut Board) -> (i32, Point) {
         const CUT_ATTACKS_READ: usize = 10;
-        let attacking = true;
         let mut moves = std::mem::take(&mut self.root_cut);
         moves.truncate(CUT_ATTACKS_READ);
-        let (mut best, mut best_move) = (0, Point::NONE);
-        for &m in &moves {
-            let Some(code) = self.read_root_move(b, m, attacking, 1) else {
-                continue;
-            };
-            if code == 0 {
-                continue;
+        let best = self.best_read(b, moves.iter().copied(), |owl, b, m| {
+            // The second read only for a move the first found working.
+            match owl.read_root_move(b, m, true, 1)? {
+                0 => Some(0),
+                code => Some(worse_of(code, owl.read_root_move(b, m, true, 0)?)),
             }
-            let code = match self.read_root_move(b, m, attacking, 0) {
-                Some(c) if c != 0 => {
-                    if better_of(c, code) == c {
-                        code
-                    } else {
-                        c
-                    }
-                }
-                _ => 0,
-            };
-            if code != 0 && better_of(code, best) == code && code != best {
-                best = code;
-                best_move = m;
-            }
-            if best == WIN {
-                break;
-            }
-        }
+        });
         self.root_cut = moves;
-        (best, best_move)
+        best
     }
 
     /// The attacker's moves, the most vital first: a capture, then a static "dead" after the

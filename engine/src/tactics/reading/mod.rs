@@ -752,6 +752,12 @@ pub fn better_of(a: i32, b: i32) -> i32 {
     if quality(a) >= quality(b) { a } else { b }
 }
 
+/// The worse of two results for the same side (what two reads of one move both allow).
+#[inline]
+pub fn worse_of(a: i32, b: i32) -> i32 {
+    if quality(a) >= quality(b) { b } else { a }
+}
+
 thread_local! {
     static OPTIONS: Cell<ReadingOptions> = Cell::new(ReadingOptions::default());
     static BASE_DEPTH: Cell<u32> = const { Cell::new(0) };

@@ -594,6 +594,13 @@ impl Board {
         self.stones_hash
     }
 
+    /// Zobrist key of the stones after `color` plays at the empty point `p` and captures
+    /// nothing: a guess, read without playing, of the position a move leads to.
+    #[inline]
+    pub fn stones_hash_after(&self, p: Point, color: Color) -> u64 {
+        self.stones_hash ^ zobrist::stone_key(color, p)
+    }
+
     /// Number of moves (passes included) that `undo` can take back.
     #[inline]
     pub fn move_count(&self) -> usize {

@@ -644,6 +644,19 @@ impl Reader {
         Some(tried)
     }
 
+    /// Starts loading the table buckets of the questions the nodes after each of `moves`
+    /// will ask about the string at `s` (`mover` playing them, none capturing: a capture's
+    /// bucket is only missed, never wrong). By the time a move's turn comes, its line is in.
+    #[inline]
+    pub(crate) fn prefetch_children(&self, b: &Board, s: Point, mover: Color, moves: &[Point]) {
+        if let Some(tt) = &self.tt {
+            let origin = moves::origin(b, s);
+            for &m in moves {
+                tt.prefetch(b.stones_hash_after(m, mover), origin, self.stackp + 1);
+            }
+        }
+    }
+
     /// Takes back the last [`Reader::trymove`].
     #[inline]
     pub(crate) fn popmove(&mut self, b: &mut Board) {

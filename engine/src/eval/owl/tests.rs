@@ -75,16 +75,22 @@ fn straight_three_is_critical_at_its_middle() {
 
 #[test]
 fn a_critical_status_defends_from_the_attacks_move_without_searching_for_it_again() {
-    let mut b = setup(&STRAIGHT_THREE);
+    let b = setup(&STRAIGHT_THREE);
     let d = black_stones(&b);
     let nodes = |f: &dyn Fn(&mut Owl, &mut Board)| {
         let mut o = owl();
         f(&mut o, &mut b.clone());
         o.nodes()
     };
-    let attack = nodes(&|o, b| drop(o.attack(b, &d)));
-    let defend = nodes(&|o, b| drop(o.defend(b, &d)));
-    let status = nodes(&|o, b| drop(o.status(b, &d)));
+    let attack = nodes(&|o, b| {
+        o.attack(b, &d);
+    });
+    let defend = nodes(&|o, b| {
+        o.defend(b, &d);
+    });
+    let status = nodes(&|o, b| {
+        o.status(b, &d);
+    });
     // `defend` alone first searches for the attacker's key move; `status` has it already.
     assert!(
         status < attack + defend,

@@ -74,27 +74,25 @@ fn straight_three_is_critical_at_its_middle() {
 }
 
 #[test]
-fn a_critical_status_defends_from_the_attacks_move_without_searching_for_it_again() {
+fn the_defences_search_for_the_key_move_is_bounded_by_its_own_budget() {
     let b = setup(&STRAIGHT_THREE);
     let d = black_stones(&b);
-    let nodes = |f: &dyn Fn(&mut Owl, &mut Board)| {
-        let mut o = owl();
-        f(&mut o, &mut b.clone());
-        o.nodes()
+    let defend = |hint_node_limit: u64| {
+        let mut o = Owl::new(OwlOptions {
+            hint_node_limit,
+            ..OwlOptions::default()
+        });
+        let r = o.defend(&mut b.clone(), &d);
+        (r, o.nodes())
     };
-    let attack = nodes(&|o, b| {
-        o.attack(b, &d);
-    });
-    let defend = nodes(&|o, b| {
-        o.defend(b, &d);
-    });
-    let status = nodes(&|o, b| {
-        o.status(b, &d);
-    });
-    // `defend` alone first searches for the attacker's key move; `status` has it already.
+    let (short, short_nodes) = defend(3);
+    let (full, full_nodes) = defend(1500);
+    // The key move is found either way here, and the defence is the same.
+    assert_eq!(short, (WIN, Some(pt(&b, "C4"))));
+    assert_eq!(short, full);
     assert!(
-        status < attack + defend,
-        "status {status}, attack {attack} + defend {defend}"
+        short_nodes < full_nodes,
+        "{short_nodes} against {full_nodes}"
     );
 }
 

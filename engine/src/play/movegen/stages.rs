@@ -274,6 +274,9 @@ impl Stage for DragonStage {
         touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
+            // The defence's search for the key move as deep as the others (a third of it,
+            // as the GTP owl has, is not measured in play).
+            hint_node_limit: DRAGON_OWL_NODES,
             deadline: ctx.reading_deadline,
             // A dragon judged dead has its best defence read again, and the defence whose
             // refutation took most reading (a living dragon given up for dead loses the

@@ -645,15 +645,28 @@ impl Reader {
     }
 
     /// Starts loading the table buckets of the questions the nodes after each of `moves`
-    /// will ask about the string at `s` (`mover` playing them, none capturing: a capture's
-    /// bucket is only missed, never wrong). By the time a move's turn comes, its line is in.
+    /// will ask about the string at `s`: the defence after an attacking move (`attacking`),
+    /// else the attack. The guess takes each move to capture nothing and to leave the ko
+    /// state and the string's origin as they are; a wrong guess only misses its prefetch.
     #[inline]
-    pub(crate) fn prefetch_children(&self, b: &Board, s: Point, mover: Color, moves: &[Point]) {
-        if let Some(tt) = &self.tt {
-            let origin = moves::origin(b, s);
-            for &m in moves {
-                tt.prefetch(b.stones_hash_after(m, mover), origin, self.stackp + 1);
-            }
+    pub(crate) fn prefetch_children(&self, b: &Board, s: Point, attacking: bool, moves: &[Point]) {
+        let Some(tt) = &self.tt else {
+            return;
+        };
+        let Some(owner) = b.color_at(s) else {
+            return;
+        };
+        let (routine, mover) = if attacking {
+            (Routine::Defend, owner.opponent())
+        } else {
+            (Routine::Attack, owner)
+        };
+        let q = Question {
+            stackp: self.stackp + 1,
+            ..self.question(routine, moves::origin(b, s), Point::NONE)
+        };
+        for &m in moves {
+            tt.prefetch(b.stones_hash_after(m, mover), &q);
         }
     }
 

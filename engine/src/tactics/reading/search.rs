@@ -385,7 +385,7 @@ impl Reader {
             Side::Attacker => color.opponent(),
             Side::Defender => color,
         };
-        self.prefetch_children(b, s, mover, &moves.pts[..moves.len]);
+        self.prefetch_children(b, s, side == Side::Attacker, &moves.pts[..moves.len]);
         for i in 0..moves.len {
             let m = moves.pts[i];
             if m == best.1 {

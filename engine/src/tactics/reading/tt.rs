@@ -39,12 +39,6 @@ pub(crate) struct Question {
 impl Question {
     /// 46 bits: routine (4), stackp (8), komaster (4), and 10 bits a point (the padded
     /// array has 703 cells).
-    /// The bits of the question that choose its bucket: the strings and the depth.
-    #[inline]
-    fn place(str1: Point, str2: Point, stackp: u32) -> u64 {
-        (str1.0 as u64 & 0x3ff) | (str2.0 as u64 & 0x3ff) << 10 | (stackp.min(255) as u64) << 20
-    }
-
     #[inline]
     fn pack(&self) -> u64 {
         (self.routine as u64)
@@ -117,23 +111,20 @@ impl TransTable {
         hash ^ self.generation.wrapping_mul(0xD6E8_FEB8_6659_FD93)
     }
 
-    /// The bucket of a position and the strings and depth of a question. The routine and
-    /// the ko state are left out, so a node's bucket is known as soon as its move is played
-    /// (see [`TransTable::prefetch`]); they are matched within the bucket.
     #[inline]
-    fn bucket(&self, key: u64, place: u64) -> usize {
-        let h = (key ^ place.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(29);
+    fn bucket(&self, key: u64, q: u64) -> usize {
+        let h = (key ^ q.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(29);
         self.offset + (h as usize & self.mask)
     }
 
-    /// Starts loading the bucket a question about `str1` at depth `stackp` in this position
-    /// will probe. The probe is a random access to a table larger than the caches, most of
-    /// its cost a wait for memory (`perf`: `tt_get` 10 % of owl.tst, nearly all on the
-    /// bucket's load); issued when the move is played, the load overlaps the node's first
-    /// checks.
+    /// Starts loading the bucket that question `q` in this position will probe. The probe
+    /// is a random access to a table larger than the caches, most of its cost a wait for
+    /// memory (`perf`: `tt_get` 10 % of owl.tst, nearly all on the bucket's load); issued
+    /// before the move that leads there is played, the load overlaps the reading of the
+    /// moves before it. A question guessed wrong only misses the prefetch.
     #[inline]
-    pub fn prefetch(&self, hash: u64, str1: Point, stackp: u32) {
-        let i = self.bucket(self.key(hash), Question::place(str1, Point::NONE, stackp));
+    pub fn prefetch(&self, hash: u64, q: &Question) {
+        let i = self.bucket(self.key(hash), q.pack());
         prefetch_line(&self.buckets[i]);
     }
 
@@ -143,7 +134,7 @@ impl TransTable {
     pub fn get(&mut self, hash: u64, q: &Question) -> Option<(i32, Point, u8)> {
         let qk = q.pack();
         let key = self.key(hash);
-        let bucket = &self.buckets[self.bucket(key, Question::place(q.str1, q.str2, q.stackp))];
+        let bucket = &self.buckets[self.bucket(key, qk)];
         for e in &bucket.0 {
             if e.hash == key && e.data & QUESTION_BITS == qk {
                 self.hits += 1;
@@ -160,7 +151,7 @@ impl TransTable {
     pub fn put(&mut self, hash: u64, q: &Question, code: i32, mv: Point, serial: u8) {
         let qk = q.pack();
         let key = self.key(hash);
-        let i = self.bucket(key, Question::place(q.str1, q.str2, q.stackp));
+        let i = self.bucket(key, qk);
         let bucket = &mut self.buckets[i].0;
         let mut victim = 0;
         let mut victim_depth = -1i64;

@@ -75,7 +75,17 @@ fn straight_three_is_critical_at_its_middle() {
 
 #[test]
 fn the_defences_search_for_the_key_move_is_bounded_by_its_own_budget() {
-    let b = setup(&STRAIGHT_THREE);
+    let b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O . . .",
+        "X X X X X O . . .",
+        ". . . . X O . . .",
+        ". . . . X O . . .",
+    ]);
     let d = black_stones(&b);
     let defend = |hint_node_limit: u64| {
         let mut o = Owl::new(OwlOptions {
@@ -87,6 +97,7 @@ fn the_defences_search_for_the_key_move_is_bounded_by_its_own_budget() {
     };
     let (short, short_nodes) = defend(3);
     let (full, full_nodes) = defend(1500);
+    eprintln!("XX {short:?} {short_nodes} {full:?} {full_nodes}");
     // The key move is found either way here, and the defence is the same.
     assert_eq!(short, (WIN, Some(pt(&b, "C4"))));
     assert_eq!(short, full);

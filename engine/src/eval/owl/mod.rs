@@ -119,8 +119,9 @@ impl Default for OwlOptions {
             likelier_success: true,
             verify_root_success: true,
             // The hint only orders the defence's first move: a third of the budget names the
-            // same moves on the owl area (225 of 307 either way, no answer changed) and
-            // takes a fifth off its time; a fifteenth loses one test, no hint two.
+            // same moves on the owl area (225 of 307 either way, no answer changed) and cuts
+            // these searches' owl nodes on owl.tst from 186 k to 62 k of about 730 k; a
+            // fifteenth loses one test, no hint two.
             hint_node_limit: 500,
             deadline: None,
         }

@@ -124,17 +124,25 @@ impl TransTable {
     /// moves before it. A question guessed wrong only misses the prefetch.
     #[inline]
     pub fn prefetch(&self, hash: u64, q: &Question) {
-        let i = self.bucket(self.key(hash), q.pack());
+        let (_, _, i) = self.locate(hash, q);
         prefetch_line(&self.buckets[i]);
+    }
+
+    /// Where a question lives: the entries' position key, the packed question and the
+    /// bucket (one place, so that a prefetch always loads the bucket a probe reads).
+    #[inline]
+    fn locate(&self, hash: u64, q: &Question) -> (u64, u64, usize) {
+        let qk = q.pack();
+        let key = self.key(hash);
+        (key, qk, self.bucket(key, qk))
     }
 
     /// A stored result for this position and question, with the serial (0..16) the storing
     /// top-level question passed to [`TransTable::put`].
     #[inline]
     pub fn get(&mut self, hash: u64, q: &Question) -> Option<(i32, Point, u8)> {
-        let qk = q.pack();
-        let key = self.key(hash);
-        let bucket = &self.buckets[self.bucket(key, qk)];
+        let (key, qk, i) = self.locate(hash, q);
+        let bucket = &self.buckets[i];
         for e in &bucket.0 {
             if e.hash == key && e.data & QUESTION_BITS == qk {
                 self.hits += 1;
@@ -149,9 +157,7 @@ impl TransTable {
     /// Stores a result; replaces the same question, else a free entry, else the one read
     /// deepest (the cheapest to read again).
     pub fn put(&mut self, hash: u64, q: &Question, code: i32, mv: Point, serial: u8) {
-        let qk = q.pack();
-        let key = self.key(hash);
-        let i = self.bucket(key, qk);
+        let (key, qk, i) = self.locate(hash, q);
         let bucket = &mut self.buckets[i].0;
         let mut victim = 0;
         let mut victim_depth = -1i64;

@@ -240,7 +240,25 @@ pub struct Owl {
     /// The next root node is a question's own (not the attack read for a defence's hint,
     /// nor a root read below it): its successes are verified when the options say so.
     verify_armed: bool,
+    /// The attack searches' root results of the last questions, newest last: a defence of the
+    /// same dragon in the same position takes its key move from here instead of searching
+    /// again (the status asks for the attack, then the defence).
+    root_attacks: Vec<RootAttack>,
 }
+
+/// The root result of one attack search: what `attack_node` found at a question's root,
+/// before any re-read.
+#[derive(Clone, Copy, Debug)]
+struct RootAttack {
+    /// The position, the dragon and the reader's settings ([`Owl::question_key`]).
+    key: u64,
+    /// The node budget of a root move it was read with.
+    node_limit: u64,
+    mv: Point,
+}
+
+/// Root attack results remembered: an attack and its defence come one after the other.
+const ROOT_ATTACKS_KEPT: usize = 4;
 
 /// A candidate move with its score.
 type Candidates = Vec<(Point, i32)>;
@@ -290,6 +308,7 @@ impl Owl {
             escape_points: Vec::new(),
             likelihood: None,
             verify_armed: false,
+            root_attacks: Vec::with_capacity(ROOT_ATTACKS_KEPT),
         }
     }
 
@@ -346,6 +365,7 @@ impl Owl {
         self.verify_armed = self.opts.verify_root_success;
         self.record_root_cut = true;
         let (mut code, mut mv) = self.attack_node(b, 0);
+        self.remember_root_attack(b, self.opts.node_limit, mv);
         // A root judged statically records nothing; no later node may take its place.
         self.record_root_cut = false;
         if code == 0 {
@@ -376,10 +396,18 @@ impl Owl {
             return (WIN, None);
         }
         // First ask how the dragon can be killed, then defend trying the attacker's killing
-        // move first.
-        let full = std::mem::replace(&mut self.opts.node_limit, self.opts.hint_node_limit);
-        let (_, attack_move) = self.attack_node(b, 0);
-        self.opts.node_limit = full;
+        // move first. When the attack was just read with at least this budget, its root
+        // answer is the key move: the search would read the same tree again.
+        let attack_move = match self.recalled_root_attack(b, self.opts.hint_node_limit) {
+            Some(mv) => mv,
+            None => {
+                let full = std::mem::replace(&mut self.opts.node_limit, self.opts.hint_node_limit);
+                let (_, mv) = self.attack_node(b, 0);
+                self.opts.node_limit = full;
+                self.remember_root_attack(b, self.opts.hint_node_limit, mv);
+                mv
+            }
+        };
         self.question_start = self.nodes;
         self.root_hint = attack_move;
         self.verify_armed = self.opts.verify_root_success;
@@ -410,6 +438,56 @@ impl Owl {
         self.played.pop();
         b.undo();
         code
+    }
+
+    /// A key for the question asked of this position: the stones and the ko point, the board's
+    /// size, the dragon's stones and colour, and whether a move model orders the root (the
+    /// options are fixed for the reader's life).
+    fn question_key(&self, b: &Board) -> u64 {
+        let mix = |x: u64| {
+            // splitmix64's finaliser: a point's index spread over the whole word.
+            let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        // Order-free over the goal's stones: the same dragon listed another way is the same.
+        let goal = self
+            .goal
+            .iter()
+            .fold(0u64, |acc, p| acc.wrapping_add(mix(p.index() as u64 + 1)));
+        b.hash()
+            ^ mix(goal)
+            ^ mix(0x100 + b.size() as u64)
+            ^ mix(0x200 + self.color as u64)
+            ^ mix(0x300 + u64::from(self.likelihood.is_some()))
+    }
+
+    fn remember_root_attack(&mut self, b: &Board, node_limit: u64, mv: Point) {
+        // A search the clock cut short is no answer to remember.
+        if self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
+            return;
+        }
+        let key = self.question_key(b);
+        self.root_attacks.retain(|r| r.key != key);
+        if self.root_attacks.len() == ROOT_ATTACKS_KEPT {
+            self.root_attacks.remove(0);
+        }
+        self.root_attacks.push(RootAttack {
+            key,
+            node_limit,
+            mv,
+        });
+    }
+
+    /// The key move of an attack already read at the root of this question with at least
+    /// `node_limit` nodes a root move.
+    fn recalled_root_attack(&self, b: &Board, node_limit: u64) -> Option<Point> {
+        let key = self.question_key(b);
+        self.root_attacks
+            .iter()
+            .find(|r| r.key == key && r.node_limit >= node_limit)
+            .map(|r| r.mv)
     }
 
     fn is_captured(&self, b: &Board) -> bool {

@@ -108,6 +108,35 @@ fn the_defences_search_for_the_key_move_is_bounded_by_its_own_budget() {
 }
 
 #[test]
+fn a_defence_after_the_attack_of_the_same_dragon_takes_the_attacks_key_move() {
+    let mut b = setup(&STRAIGHT_THREE);
+    let d = black_stones(&b);
+    let c4 = pt(&b, "C4");
+    let fresh_defence = |b: &Board| {
+        let mut o = owl();
+        let r = o.defend(&mut b.clone(), &d);
+        (r, o.nodes())
+    };
+    let (fresh, fresh_nodes) = fresh_defence(&b);
+    let mut o = owl();
+    assert_eq!(o.attack(&mut b, &d), (WIN, Some(c4)));
+    let before = o.nodes();
+    // The same answer without the attack search read again.
+    assert_eq!(o.defend(&mut b, &d), fresh);
+    assert!(
+        o.nodes() - before < fresh_nodes,
+        "{} against {fresh_nodes}",
+        o.nodes() - before
+    );
+    // Another position is another question: its key move is searched for.
+    assert!(b.try_play(pt(&b, "J9"), Color::White));
+    let (moved, moved_nodes) = fresh_defence(&b);
+    let before = o.nodes();
+    assert_eq!(o.defend(&mut b, &d), moved);
+    assert_eq!(o.nodes() - before, moved_nodes);
+}
+
+#[test]
 fn two_separate_eyes_and_straight_four_live() {
     let mut two = setup(&[
         ". . . . . . . . .",

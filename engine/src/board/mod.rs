@@ -31,6 +31,7 @@ mod score;
 pub mod sgf;
 mod string;
 mod zobrist;
+pub(crate) use zobrist::mix as hash_mix;
 
 pub use effect::MoveEffect;
 pub use geometry::{Color, Move, ParseVertexError, Point, Vertex};

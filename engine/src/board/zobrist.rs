@@ -10,6 +10,13 @@ const fn splitmix64(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
+/// A word spread over all 64 bits (splitmix64's step): keys for things the tables do not
+/// cover, such as a set of points or a setting.
+#[inline]
+pub(crate) const fn mix(x: u64) -> u64 {
+    splitmix64(x).1
+}
+
 const fn table<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];
     let mut state = seed;

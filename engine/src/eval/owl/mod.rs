@@ -248,11 +248,11 @@ pub struct Owl {
     root_attacks: Vec<RootAttack>,
 }
 
-/// The root result of one attack search: what `attack_node` found at a question's root,
-/// before any re-read.
+/// The root result of one attack search: what `attack_node` found at a question's root
+/// (verified when the options say so), before any re-read.
 #[derive(Clone, Copy, Debug)]
 struct RootAttack {
-    /// The position, the dragon and the reader's settings ([`Owl::question_key`]).
+    /// The position and the dragon ([`Owl::question_key`]).
     key: u64,
     /// The node budget of a root move it was read with.
     node_limit: u64,
@@ -367,7 +367,8 @@ impl Owl {
         self.verify_armed = self.opts.verify_root_success;
         self.record_root_cut = true;
         let (mut code, mut mv) = self.attack_node(b, 0);
-        self.remember_root_attack(b, self.opts.node_limit, mv);
+        let key = self.question_key(b);
+        self.remember_root_attack(key, self.opts.node_limit, mv);
         // A root judged statically records nothing; no later node may take its place.
         self.record_root_cut = false;
         if code == 0 {
@@ -400,13 +401,14 @@ impl Owl {
         // First ask how the dragon can be killed, then defend trying the attacker's killing
         // move first. When the attack was just read with at least this budget, its root
         // answer is the key move: the search would read the same tree again.
-        let attack_move = match self.recalled_root_attack(b, self.opts.hint_node_limit) {
+        let key = self.question_key(b);
+        let attack_move = match self.recalled_root_attack(key, self.opts.hint_node_limit) {
             Some(mv) => mv,
             None => {
                 let full = std::mem::replace(&mut self.opts.node_limit, self.opts.hint_node_limit);
                 let (_, mv) = self.attack_node(b, 0);
                 self.opts.node_limit = full;
-                self.remember_root_attack(b, self.opts.hint_node_limit, mv);
+                self.remember_root_attack(key, self.opts.hint_node_limit, mv);
                 mv
             }
         };
@@ -446,13 +448,7 @@ impl Owl {
     /// size, the dragon's stones and colour, and whether a move model orders the root (the
     /// options are fixed for the reader's life).
     fn question_key(&self, b: &Board) -> u64 {
-        let mix = |x: u64| {
-            // splitmix64's finaliser: a point's index spread over the whole word.
-            let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        use crate::board::hash_mix as mix;
         // Order-free over the goal's stones: the same dragon listed another way is the same.
         let goal = self
             .goal
@@ -465,12 +461,13 @@ impl Owl {
             ^ mix(0x300 + u64::from(self.likelihood.is_some()))
     }
 
-    fn remember_root_attack(&mut self, b: &Board, node_limit: u64, mv: Point) {
+    /// Keeps `mv`, the root answer of an attack on the question `key` read with `node_limit`
+    /// nodes a root move.
+    fn remember_root_attack(&mut self, key: u64, node_limit: u64, mv: Point) {
         // A search the clock cut short is no answer to remember.
         if self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
             return;
         }
-        let key = self.question_key(b);
         self.root_attacks.retain(|r| r.key != key);
         if self.root_attacks.len() == ROOT_ATTACKS_KEPT {
             self.root_attacks.remove(0);
@@ -482,10 +479,9 @@ impl Owl {
         });
     }
 
-    /// The key move of an attack already read at the root of this question with at least
-    /// `node_limit` nodes a root move.
-    fn recalled_root_attack(&self, b: &Board, node_limit: u64) -> Option<Point> {
-        let key = self.question_key(b);
+    /// The key move of an attack already read at the root of the question `key` with at
+    /// least `node_limit` nodes a root move.
+    fn recalled_root_attack(&self, key: u64, node_limit: u64) -> Option<Point> {
         self.root_attacks
             .iter()
             .find(|r| r.key == key && r.node_limit >= node_limit)

@@ -59,7 +59,9 @@ const EDGE_GROUP: [&str; 19] = [
 
 /// Black K2 lives, but one move down the search is narrower than at a root and White's
 /// reply there reads as a kill; the failed root move, read again with White answering as at
-/// a root, is found to live (a fresh search after K2 finds no kill either).
+/// a root, is found to live (a fresh search after K2 finds no kill either). K2's refutation
+/// took the most owl nodes of the root's moves: reading only the costliest failed move again
+/// finds it too.
 #[test]
 fn a_failed_root_move_is_read_again_as_from_a_root() {
     let mut b = setup(&EDGE_GROUP);
@@ -67,10 +69,23 @@ fn a_failed_root_move_is_read_again_as_from_a_root() {
     let k2 = pt(&b, "K2");
     let without = owl(OwlOptions {
         reread_failed_defences: 0,
+        reread_costliest_defences: 0,
         ..OwlOptions::default()
     })
     .defend(&mut b, &dragon);
     assert_eq!(without.0, 0, "without the rule no defence is found");
+    let costliest = owl(OwlOptions {
+        reread_failed_defences: 0,
+        reread_costliest_defences: 1,
+        ..OwlOptions::default()
+    })
+    .defend(&mut b, &dragon);
+    assert_eq!(
+        costliest,
+        (WIN, Some(k2)),
+        "K2's refutation took the most reading of the failed root moves: the costliest one, \
+         read again alone, finds it"
+    );
     let hash = b.hash();
     assert_eq!(
         owl(OwlOptions::default()).defend(&mut b, &dragon),

@@ -236,8 +236,8 @@ impl Owl {
     }
 
     /// When no root move succeeds, the first `reread_failed_attacks` (or
-    /// `reread_failed_defences`, and as many more of the rest whose refutation took the most
-    /// nodes) of the root's moves are read again with the other side
+    /// `reread_failed_defences`, and `reread_costliest_defences` more of the rest whose
+    /// refutation took the most nodes) of the root's moves are read again with the other side
     /// answering as at a root: its root breadth, a full budget per reply and the depth limit
     /// one move further away. One move down the search is narrower than at the root, so a
     /// move can fail there only because the side that made it, two moves down, lacks a reply
@@ -260,7 +260,7 @@ impl Owl {
             // The first moves in the root's order, and as many of the rest whose refutation
             // took most reading: those are the least sure.
             moves[count..].sort_by_key(|&(_, nodes)| std::cmp::Reverse(nodes));
-            moves.truncate(2 * count);
+            moves.truncate(count + self.opts.reread_costliest_defences);
         } else {
             moves.truncate(count);
         }

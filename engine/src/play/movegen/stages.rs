@@ -285,6 +285,7 @@ impl Stage for DragonStage {
             reread_failed_attacks: 0,
             read_cut_attacks: false,
             reread_failed_defences: 1,
+            reread_costliest_defences: 1,
             // The generators' order, not the vital-point order of the GTP owl: with it the
             // stage named other attack and defence points and lost more games against GNU Go
             // (docs/movegen.md, "The owl's move order in play").

@@ -113,8 +113,9 @@ impl Default for OwlOptions {
             reread_failed_attacks: 1,
             read_cut_attacks: true,
             reread_failed_defences: 2,
-            // Two of the costliest read the same answers on the owl area as one, with 4 %
-            // more owl and reading nodes on owl.tst (566,086 against 543,427); none lost 2.
+            // Two of the costliest give the same owl-area answers as one, for 4 % more owl
+            // and reading nodes on owl.tst (566,086 owl nodes against 543,427); none loses
+            // two tests (owl:4 and owl:153).
             reread_costliest_defences: 1,
             // A static judgement a move (two at the root): at every depth owl.tst took
             // 30 % longer for one noisy test more than to depth 2.

@@ -257,7 +257,7 @@ impl Owl {
             self.opts.reread_failed_defences
         };
         if !attacking && moves.len() > count {
-            // The first moves in the root's order, and as many of the rest whose refutation
+            // The first moves in the root's order, then those of the rest whose refutation
             // took most reading: those are the least sure.
             moves[count..].sort_by_key(|&(_, nodes)| std::cmp::Reverse(nodes));
             moves.truncate(count + self.opts.reread_costliest_defences);

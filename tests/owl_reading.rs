@@ -1,7 +1,10 @@
 //! The owl on game positions, with the compiled vital-shape databases (as GTP and play use it).
 
 use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
-use tesuji::engine::eval::owl::{Owl, OwlOptions};
+use tesuji::engine::eval::owl::{MoveLikelihood, Owl, OwlOptions};
+use tesuji::engine::pattern::{Kind, Match, Tables};
+use tesuji::engine::play::prior::MovePredictor;
+use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
 use tesuji::engine::tactics::reading::WIN;
 use tesuji::patterns::CompiledPatterns;
 
@@ -348,4 +351,79 @@ fn a_failed_attack_reads_the_moves_its_root_left_out() {
     assert_eq!(without.0, 0, "without the rule no kill is found");
     let (code, mv) = owl(OwlOptions::default()).attack(&mut b, &dragon);
     assert_eq!((code, mv), (WIN, Some(pt(&b, "N12"))));
+}
+
+/// A black group on the lower edge, F3 F2, between White's E2 and G2, from GNU Go's owl
+/// regression suite (owl.tst, test 48: GNU Go defends at E1; F1 is among the answers).
+const DESCENT_GROUP: [&str; 19] = [
+    ". . . . . . . . . . . . . . . . . . .",
+    "O X . X O . . . . . . . . . . O X . .",
+    ". O X X . O . . . O . . . . O O X . .",
+    ". O O X X X O O . . . O . O . X . . .",
+    ". . . O . X X O . . . . . . . . . . .",
+    ". O O . O O X O . . . X . X . X X . .",
+    ". X X X X O X X O . . . . . . . O . .",
+    ". . X O X O O . . . . X O . O . O . .",
+    ". X . O . X O . O . . X . . . . . . .",
+    "X . X . O X . . . X . . X . X . X . .",
+    ". X X . X . X X X . . . . . . . . . .",
+    "X O . . . . . . . . . . . . . . . . .",
+    ". O . . . O . O . O . . . . . . X . .",
+    ". . O . O . . . . . . . . . . . . X .",
+    ". O . . . . . O . . . . . X . . X O .",
+    ". O . X . . . . . . . . . X . X . X .",
+    ". X X . . X . O . X . X X . X O O O .",
+    ". . . . O X O . . . . . . X O O . O .",
+    ". . . . . . . . . . . . . . . . . . .",
+];
+
+/// The compiled databases without `owl_defense`: the owl with only its generators' defences.
+struct WithoutDefenceShapes;
+
+impl PatternSet for WithoutDefenceShapes {
+    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
+        (kind != Kind::OwlDefense)
+            .then(|| CompiledPatterns.matcher(kind))
+            .flatten()
+    }
+
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: Color,
+        f: &mut dyn FnMut(Match),
+    ) {
+        if kind != Kind::OwlDefense {
+            CompiledPatterns.match_at(kind, view, x, y, us, f);
+        }
+    }
+}
+
+/// `owl_defense.db`'s descent against the hane: Black F1, under F2 where White's E2 or G2
+/// would hane, keeps the edge as eye space. Asked as GTP asks it (the move model ordering
+/// the root; the attack, then the defence, of one reader), the owl defends at F1 with the
+/// shape and finds no defence without it.
+#[test]
+fn the_descent_against_the_hane_defends_the_edge_group() {
+    let model = MovePredictor::cached(&CompiledPatterns)
+        .map(|m| m as &'static dyn MoveLikelihood)
+        .expect("a prior database is compiled in");
+    let mut b = setup(&DESCENT_GROUP);
+    let dragon: Vec<Point> = ["F3", "F2"].iter().map(|v| pt(&b, v)).collect();
+    let f1 = pt(&b, "F1");
+    let mut with = owl(OwlOptions::default());
+    with.set_likelihood(Some(model));
+    assert_eq!(with.attack(&mut b, &dragon), (WIN, Some(f1)));
+    assert_eq!(with.defend(&mut b, &dragon), (WIN, Some(f1)));
+    let mut without = Owl::new(OwlOptions::default()).with_patterns(&WithoutDefenceShapes);
+    without.set_likelihood(Some(model));
+    assert_eq!(without.attack(&mut b, &dragon).0, WIN);
+    assert_eq!(
+        without.defend(&mut b, &dragon).0,
+        0,
+        "without the shape no defence is found"
+    );
 }

@@ -128,7 +128,7 @@ impl Owl {
         depth: u32,
     ) -> Vec<Point> {
         let mut matched = Vec::new();
-        // An empty database (owl_defense.db today) costs nothing.
+        // An empty database costs nothing.
         let Some(matcher) = self
             .patterns
             .matcher(kind)

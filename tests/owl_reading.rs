@@ -5,7 +5,7 @@ use tesuji::engine::eval::owl::{MoveLikelihood, Owl, OwlOptions};
 use tesuji::engine::pattern::{Kind, Match, Tables};
 use tesuji::engine::play::prior::MovePredictor;
 use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
-use tesuji::engine::tactics::reading::WIN;
+use tesuji::engine::tactics::reading::{KO_B, WIN};
 use tesuji::patterns::CompiledPatterns;
 
 /// A board drawn row by row from the top: `X` Black, `O` White, anything else empty.
@@ -426,4 +426,45 @@ fn the_descent_against_the_hane_defends_the_edge_group() {
         0,
         "without the shape no defence is found"
     );
+}
+
+/// Black's lone T17 in atari in the upper right corner, beside White's R17 S17 R18 (two
+/// liberties, R16 and S16), from GNU Go's owl regression suite (owl.tst, test 225: saved by
+/// a ko, at Q19 or S16).
+const RIGHT_EDGE_GROUP: [&str; 19] = [
+    ". . . . . . O . . . . . . . . . X X X",
+    ". . . O . . O X X O . . . X . X O X .",
+    ". X X O . O X . . X X . . . X X O O X",
+    ". O O . O . X X X . . . . X X O . . O",
+    ". O . . . X X . . X . . X O X . O . .",
+    ". X X . X . O X X X . . X O O O . . .",
+    ". . . . . . O X O X O O O X X . . . .",
+    ". O . X X X O O O . O X O X . O O . .",
+    ". . O . O X X O . O . X X . . X O . .",
+    ". . O . O X O O . O O X . X . X . O O",
+    ". O X X O O . O X X O X . O O . X X O",
+    ". O O X O X X O X O X X O . O . . . X",
+    ". O X X X O O . . O X O . O X . X X .",
+    ". X . X O X . . O O X O . O . X . . .",
+    ". X X X O O O O . O X X O . . . . . .",
+    ". . . . X O . X O O . . . O O . X . .",
+    ". . . X . X X X X O . X . O X X . . .",
+    ". . . . . . . X O . O X O . O . X . .",
+    ". . . . . . . . . O . X . . . O X . .",
+];
+
+/// At the root the defender also tries ataris on the surrounding strings that escape: Black
+/// S16 ataris White's R17 S17 R18, and the ko that follows saves T17 (`KO_B`: Black needs
+/// one more threat). The tactical reader finds no capture of the white string, so without
+/// the rule S16 is not read and no defence is found.
+#[test]
+fn a_root_defence_ataris_a_surrounding_string_that_escapes() {
+    let model = MovePredictor::cached(&CompiledPatterns)
+        .map(|m| m as &'static dyn MoveLikelihood)
+        .expect("a prior database is compiled in");
+    let mut b = setup(&RIGHT_EDGE_GROUP);
+    let dragon = vec![pt(&b, "T17")];
+    let mut owl = owl(OwlOptions::default());
+    owl.set_likelihood(Some(model));
+    assert_eq!(owl.defend(&mut b, &dragon), (KO_B, Some(pt(&b, "S16"))));
 }

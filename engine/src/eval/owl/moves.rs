@@ -284,6 +284,15 @@ impl Owl {
                     && let Some(m) = mv
                 {
                     Self::add(&mut list, m, 70 + 5 * b.string_size(e).min(6) as i32);
+                } else if code == 0 && depth == 0 && b.libs(e) == 2 {
+                    // At the root an atari on a surrounding string that escapes is still a
+                    // forcing move: the answer may leave the dragon the tempo or the shape it
+                    // lacks. (Below the root, to depth 1 or 2: owl area 228 -> 225, 224, false
+                    // saves the shallower attacker misses; at the root 229, the same with 15
+                    // and 30, 228 with 45.)
+                    for l in b.liberties(e) {
+                        Self::add(&mut list, l, BOUNDARY_ATARI_SCORE);
+                    }
                 }
             }
         }
@@ -434,6 +443,11 @@ impl Owl {
         (list, shape)
     }
 }
+
+/// Score of the root defender's atari on a two-liberty string next to the dragon that the
+/// tactical reader cannot capture: below an outer liberty with room, so that it only fills
+/// a short list.
+const BOUNDARY_ATARI_SCORE: i32 = 25;
 
 /// Does `color` playing at `p` capture a stone?
 pub(super) fn captures_something(b: &Board, p: Point, color: Color) -> bool {

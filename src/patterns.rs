@@ -51,6 +51,33 @@ impl PatternSet for CompiledPatterns {
     }
 }
 
+/// The compiled databases less one kind: what a stage or the owl does without that
+/// knowledge (tests measure a database's effect with it).
+#[derive(Clone, Copy, Debug)]
+pub struct CompiledPatternsWithout(pub Kind);
+
+impl PatternSet for CompiledPatternsWithout {
+    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
+        (kind != self.0)
+            .then(|| CompiledPatterns.matcher(kind))
+            .flatten()
+    }
+
+    fn match_at(
+        &self,
+        kind: Kind,
+        view: &PatternView<'_>,
+        x: i32,
+        y: i32,
+        us: Color,
+        f: &mut dyn FnMut(Match),
+    ) {
+        if kind != self.0 {
+            CompiledPatterns.match_at(kind, view, x, y, us, f);
+        }
+    }
+}
+
 /// The engine's board seen through `pattern-dsl`'s IR interpreter, so tests and benchmarks can
 /// compare the generated matchers with the interpreter on the very same position.
 pub struct Interpreted<'a>(pub PatternView<'a>);

@@ -2,11 +2,10 @@
 
 use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
 use tesuji::engine::eval::owl::{MoveLikelihood, Owl, OwlOptions};
-use tesuji::engine::pattern::{Kind, Match, Tables};
+use tesuji::engine::pattern::Kind;
 use tesuji::engine::play::prior::MovePredictor;
-use tesuji::engine::tactics::pattern_view::{PatternSet, PatternView};
 use tesuji::engine::tactics::reading::{KO_B, WIN};
-use tesuji::patterns::CompiledPatterns;
+use tesuji::patterns::{CompiledPatterns, CompiledPatternsWithout};
 
 /// A board drawn row by row from the top: `X` Black, `O` White, anything else empty.
 fn setup(rows: &[&str]) -> Board {
@@ -377,31 +376,6 @@ const DESCENT_GROUP: [&str; 19] = [
     ". . . . . . . . . . . . . . . . . . .",
 ];
 
-/// The compiled databases without `owl_defense`: the owl with only its generators' defences.
-struct WithoutDefenceShapes;
-
-impl PatternSet for WithoutDefenceShapes {
-    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
-        (kind != Kind::OwlDefense)
-            .then(|| CompiledPatterns.matcher(kind))
-            .flatten()
-    }
-
-    fn match_at(
-        &self,
-        kind: Kind,
-        view: &PatternView<'_>,
-        x: i32,
-        y: i32,
-        us: Color,
-        f: &mut dyn FnMut(Match),
-    ) {
-        if kind != Kind::OwlDefense {
-            CompiledPatterns.match_at(kind, view, x, y, us, f);
-        }
-    }
-}
-
 /// `owl_defense.db`'s descent against the hane: Black F1, under F2 where White's E2 or G2
 /// would hane, keeps the edge as eye space. Asked as GTP asks it (the move model ordering
 /// the root; the attack, then the defence, of one reader), the owl defends at F1 with the
@@ -418,7 +392,8 @@ fn the_descent_against_the_hane_defends_the_edge_group() {
     with.set_likelihood(Some(model));
     assert_eq!(with.attack(&mut b, &dragon), (WIN, Some(f1)));
     assert_eq!(with.defend(&mut b, &dragon), (WIN, Some(f1)));
-    let mut without = Owl::new(OwlOptions::default()).with_patterns(&WithoutDefenceShapes);
+    let mut without =
+        Owl::new(OwlOptions::default()).with_patterns(&CompiledPatternsWithout(Kind::OwlDefense));
     without.set_likelihood(Some(model));
     assert_eq!(without.attack(&mut b, &dragon).0, WIN);
     assert_eq!(

@@ -1,7 +1,7 @@
 //! Semeai: the capturing race between two adjacent dragons of opposite colours.
 //!
-//! Each dragon is represented by its *target*, its largest string: the race is lost by the
-//! side whose target is captured. A small alpha-beta search over the race's moves decides it
+//! Each dragon is represented by its *target*, its weakest string of two stones or more next
+//! to the enemy (see `target`): the race is lost by the side whose target is captured. A small alpha-beta search over the race's moves decides it
 //! (values for dragon A: +1 B captured, 0 seki — both pass, neither captured — and -1 A
 //! captured), with a transposition table and a node budget; beyond the budget (or the depth
 //! limit) the race is judged by counting liberties, the side to move winning ties, as in the
@@ -11,8 +11,9 @@
 //! The moves of the side to move, in order:
 //! 1. captures of enemy strings in atari next to its own target (they gain liberties and can
 //!    make an eye);
-//! 2. the liberties of the enemy target: outside liberties first, then shared ones (filling a
-//!    shared liberty costs the filler one too), then eye liberties;
+//! 2. the liberties of the enemy target: outside liberties first, those next to the mover's
+//!    own stones before those in the enemy's area, then shared ones (filling a shared liberty
+//!    costs the filler one too), then eye liberties;
 //! 3. *approach moves*: when filling a liberty would be self-atari (a shared liberty next to
 //!    the filler's own short string, the last points of a big eye), the empty points next to
 //!    it, which take the liberty away from outside first;
@@ -75,7 +76,9 @@ struct Search {
 
 /// The target of a dragon in a race with `enemy`: among its strings next to the enemy
 /// dragon, the one with the fewest liberties (the larger on a tie) — where the race is
-/// decided; its largest string when none touches the enemy.
+/// decided; its largest string when none touches the enemy. A lone stone is the target only
+/// when no larger string touches the enemy: a stone thrown in or left in the enemy's area
+/// is given up, the race is the body's (semeai area 466 -> 470 of 821, owl area +1).
 fn target(board: &Board, stones: &[Point], enemy: &[Point]) -> Option<Point> {
     let touches = |p: Point| {
         board
@@ -83,8 +86,10 @@ fn target(board: &Board, stones: &[Point], enemy: &[Point]) -> Option<Point> {
             .any(|s| s.neighbors().iter().any(|n| enemy.contains(n)))
     };
     let key = |p: Point, contact: bool| {
+        let body = board.string_size(p) >= 2;
         (
             contact,
+            body,
             std::cmp::Reverse(if contact { board.libs(p) } else { 0 }),
             board.string_size(p),
         )
@@ -297,6 +302,16 @@ impl Search {
                 outside.push(l);
             }
         }
+        // Outside liberties are filled from outside: a point next to our own stones first.
+        // Such a stone is connected and safe, while one played deep in the enemy's area can
+        // be captured or leave it eye space (semeai area 458 -> 466 of 821).
+        let own_neighbours = |l: Point| {
+            l.neighbors()
+                .into_iter()
+                .filter(|&n| board.color_at(n) == Some(color))
+                .count()
+        };
+        outside.sort_by_key(|&l| std::cmp::Reverse(own_neighbours(l)));
         let mut approach = Vec::new();
         for l in outside.into_iter().chain(shared).chain(eyes) {
             let self_atari = board.libs_after(l, color) == 1 && !captures(board, l, color);

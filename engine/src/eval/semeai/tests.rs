@@ -89,3 +89,59 @@ fn board_race_white_kills_moving_first() {
     let race = Race::from_board(&mut b, b9, c9);
     assert_eq!((race.eye_a, race.outside_b, race.shared), (2, 3, 0));
 }
+
+/// A lone black stone (J8) thrown in next to White's corner string has two liberties, Black's
+/// wall three or more: the race is the wall's, not the stone's, which White can take.
+#[test]
+fn a_lone_stone_is_not_the_target_when_a_larger_string_touches_the_enemy() {
+    let b = setup(&[
+        ". . . . . X O . .",
+        ". . . . . X O O X",
+        ". . . . . X X O .",
+        ". . . . . . X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let black: Vec<Point> = ["F9", "F8", "F7", "G7", "G6", "H6", "J6", "J8"]
+        .iter()
+        .map(|v| pt(&b, v))
+        .collect();
+    let white: Vec<Point> = ["G9", "G8", "H8", "H7"].iter().map(|v| pt(&b, v)).collect();
+    let t = target(&b, &black, &white).unwrap();
+    assert_ne!(b.string_id(t), b.string_id(pt(&b, "J8")));
+    assert_eq!(b.string_id(t), b.string_id(pt(&b, "F9")));
+    // With no larger string touching, the lone stone is the target.
+    assert_eq!(target(&b, &[pt(&b, "J8")], &white), Some(pt(&b, "J8")));
+}
+
+/// In the race of Black's A7 wall against White's corner string, White's outside liberties
+/// are A9 and B9 (in White's corner) and E9 (next to Black's E8 and F9): Black fills E9
+/// first.
+#[test]
+fn outside_liberties_are_filled_from_outside() {
+    let mut b = setup(&[
+        ". . O O . X . . .",
+        "O O O O X X . . .",
+        "X X X X . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let s = Search {
+        a: pt(&b, "A7"),
+        b: pt(&b, "C9"),
+        color_a: Color::Black,
+        nodes: 0,
+        opts: SemeaiOptions::default(),
+        tt: HashMap::new(),
+    };
+    let moves = s.moves(&mut b, Color::Black);
+    let at = |v: &str| moves.iter().position(|&m| m == pt(&b, v)).unwrap();
+    assert!(at("E9") < at("A9") && at("E9") < at("B9"), "{moves:?}");
+}

@@ -4,11 +4,9 @@
 use std::process::Command;
 use tesuji::engine::board::sgf::{self, Until};
 use tesuji::engine::gtp::GtpEngine;
-use tesuji::engine::pattern::{Kind, Match, Tables};
+use tesuji::engine::pattern::Kind;
 use tesuji::engine::play::movegen::{GenOptions, MoveGenerator, TieRule, reason};
-use tesuji::engine::tactics::pattern_view::PatternSet;
-use tesuji::engine::tactics::pattern_view::PatternView;
-use tesuji::patterns::CompiledPatterns;
+use tesuji::patterns::{CompiledPatterns, CompiledPatternsWithout};
 
 fn answer(engine: &mut GtpEngine, command: &str) -> Result<String, String> {
     let r = engine.handle_line(command).unwrap();
@@ -20,32 +18,7 @@ fn answer(engine: &mut GtpEngine, command: &str) -> Result<String, String> {
     }
 }
 
-/// The compiled databases without one of them.
-struct Without(Kind);
-
-const WITHOUT_EFFICIENCY: Without = Without(Kind::Efficiency);
-
-impl PatternSet for Without {
-    fn matcher(&self, kind: Kind) -> Option<&'static Tables> {
-        (kind != self.0)
-            .then(|| CompiledPatterns.matcher(kind))
-            .flatten()
-    }
-
-    fn match_at(
-        &self,
-        kind: Kind,
-        view: &PatternView<'_>,
-        x: i32,
-        y: i32,
-        us: tesuji::engine::board::Color,
-        f: &mut dyn FnMut(Match),
-    ) {
-        if kind != self.0 {
-            CompiledPatterns.match_at(kind, view, x, y, us, f);
-        }
-    }
-}
+const WITHOUT_EFFICIENCY: CompiledPatternsWithout = CompiledPatternsWithout(Kind::Efficiency);
 
 #[test]
 fn efficiency_patterns_scale_exactly_the_moves_they_match() {
@@ -208,7 +181,7 @@ fn an_opponent_that_plays_an_illegal_move_loses_and_is_counted() {
 fn joseki_stage_values_the_book_answers_in_a_corner() {
     use tesuji::engine::board::{Board, Color, Move, Point, Vertex};
     use tesuji::engine::play::movegen::Decision;
-    static WITHOUT_JOSEKI: Without = Without(Kind::Joseki);
+    static WITHOUT_JOSEKI: CompiledPatternsWithout = CompiledPatternsWithout(Kind::Joseki);
     let mut board = Board::new(19).unwrap();
     let at = |v: &str| -> Point {
         match Vertex::parse_move(v, 19).unwrap() {

@@ -280,6 +280,7 @@ fn search(c: &mut Criterion) {
             territory: false,
             score_share: 0.0,
             last_good_replies: false,
+            urgent_dragons: false,
         };
         let probe = search(&mut start.clone(), Color::Black, &candidates, &settings);
         println!(

@@ -12,7 +12,7 @@
 //! deadline cuts the search short when the clock demands. Nothing is allocated per playout:
 //! the board is played on and undone, and the statistics live in one node arena.
 
-use super::ValuedMove;
+use super::{ValuedMove, reason};
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, EightCells, Move, NUM_CELLS, Point};
 use crate::play::playout::{HeavyPlayout, PlayoutShapes};
@@ -269,6 +269,10 @@ pub struct SearchSettings<'a> {
     /// The playouts play the last good replies of the search's earlier playouts
     /// ([`LastGoodReplies`](crate::play::playout::LastGoodReplies)).
     pub last_good_replies: bool,
+    /// A root candidate that decides a big critical dragon ([`reason::DRAGON`]: the owl's
+    /// defence of ours, its attack on theirs) starts with the model's virtual wins of the
+    /// root's favourite when its own are fewer ([`urgent_shares`]).
+    pub urgent_dragons: bool,
 }
 
 /// Black's value of a playout: its win ([`black_value`]) with `score_share` of it given to
@@ -571,11 +575,14 @@ pub fn search_from(
     tree[0].first_child = 1;
     let root_prior_visits = root_prior_visits(board, settings.opening);
     let root_placed_lead = placed_lead(board);
+    // Which of the root's children decide a big critical dragon, in the children's order.
+    let mut urgent: Vec<bool> = Vec::with_capacity(candidates.len());
     for c in candidates {
         if board.is_legal_simple(c.point, us) {
             let mut n = Node::new(c.point, prior_of(c.value, best_value));
             n.prior_visits = root_prior_visits;
             tree.push(n);
+            urgent.push(settings.urgent_dragons && c.reasons & reason::DRAGON != 0);
         }
     }
     if let Some(model) = settings.predictor {
@@ -593,16 +600,18 @@ pub fn search_from(
             .collect();
         let total: f32 = gammas.iter().sum();
         let count = gammas.len() as f32;
+        let shares: Vec<f32> = gammas.iter().map(|g| g / total).collect();
+        let shares = urgent_shares(&shares, &urgent);
         let virtual_wins = settings.root_virtual_wins && settings.model_prior_wins > 0.0;
-        for (n, g) in tree[first..].iter_mut().zip(gammas) {
+        for (n, p) in tree[first..].iter_mut().zip(shares) {
             if virtual_wins && share > 0.0 {
                 (n.prior, n.prior_visits) = root_prior_with_virtual_wins(
                     (n.prior, n.prior_visits),
-                    g / total,
+                    p,
                     settings.model_prior_wins,
                 );
             } else {
-                n.prior = (1.0 - share) * n.prior + share * predicted_prior(g * count / total);
+                n.prior = (1.0 - share) * n.prior + share * predicted_prior(p * count);
             }
         }
         tree[first..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
@@ -952,6 +961,23 @@ fn root_prior_with_virtual_wins(classical: (f32, f32), probability: f32, wins: f
         (rate * count + 0.5 * EVEN_PRIOR_VISITS + model_wins) / visits,
         visits,
     )
+}
+
+/// The model's shares of the root's candidates (`shares`, in the children's order) with
+/// every `urgent` candidate's raised to the favourite's: the move that saves a big
+/// critical dragon of ours, or kills one of theirs, is the vital point a player looks at
+/// first ("the opponent's vital point is my vital point"), whatever the shape there looks
+/// like. The model, trained on where players play, often gives the owl's point a small
+/// share, and the playouts, which neither kill nor save a group on purpose, hardly see
+/// the difference between saving it and a big point elsewhere: without the favourite's
+/// virtual wins the defence gets too few playouts to win the visits.
+fn urgent_shares(shares: &[f32], urgent: &[bool]) -> Vec<f32> {
+    let favourite = shares.iter().copied().fold(0.0f32, f32::max);
+    shares
+        .iter()
+        .zip(urgent.iter().chain(std::iter::repeat(&false)))
+        .map(|(&p, &u)| if u { p.max(favourite) } else { p })
+        .collect()
 }
 
 /// The prior win rate of a move whose predicted probability is `ratio` times the uniform

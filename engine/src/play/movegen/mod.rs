@@ -193,6 +193,10 @@ pub struct GenOptions {
     /// The playouts play the last good replies of the search's earlier playouts
     /// ([`crate::play::playout::LastGoodReplies`]).
     pub last_good_replies: bool,
+    /// The owl's move for a big critical dragon (ours saved, theirs killed) starts at the
+    /// root with the model's virtual wins of the favourite ([`mcts::SearchSettings::urgent_dragons`];
+    /// on by default).
+    pub urgent_dragons: bool,
     /// Which of the search's arms plays when they are equal within noise
     /// ([`mcts::SearchResult::choice`]).
     pub ties: TieRule,
@@ -228,6 +232,7 @@ impl Default for GenOptions {
             model_playout_weights: false,
             score_share: SCORE_SHARE,
             last_good_replies: false,
+            urgent_dragons: true,
             ties: TieRule::SizeInOpening,
             without_stages: stages::StageSet::default(),
             fixed_playouts: None,
@@ -277,10 +282,14 @@ pub mod reason {
     pub const SHAPE: u16 = 1 << 8;
     pub const LOOKAHEAD: u16 = 1 << 9;
     pub const JOSEKI: u16 = 1 << 10;
+    /// The owl's defence of a big critical dragon of ours, or its attack on one of theirs
+    /// (`stages::URGENT_DRAGON_STONES` stones or more): the search's root prior treats it
+    /// as urgent (`mcts::SearchSettings::urgent_dragons`).
+    pub const DRAGON: u16 = 1 << 11;
 
     /// Names of the bits set in `bits`.
     pub fn names(bits: u16) -> Vec<&'static str> {
-        const NAMES: [&str; 11] = [
+        const NAMES: [&str; 12] = [
             "territory",
             "capture",
             "attack",
@@ -292,6 +301,7 @@ pub mod reason {
             "shape",
             "lookahead",
             "joseki",
+            "dragon",
         ];
         (0..NAMES.len())
             .filter(|i| bits & (1 << i) != 0)
@@ -632,6 +642,7 @@ impl MoveGenerator {
                 territory: self.options.rules == ScoringRules::Japanese,
                 score_share: self.options.score_share,
                 last_good_replies: self.options.last_good_replies,
+                urgent_dragons: self.options.urgent_dragons,
                 opening: self.options.opening_priors && corner_open,
                 shapes: if self.options.model_playout_weights {
                     PlayoutShapes::cached_with_model_weights(self.patterns)

@@ -215,6 +215,9 @@ impl Stage for TacticalStage {
 /// defence or the opponent's attack is worth the dragon. This answers the opponent's
 /// attack on a weak group and follows up our own, which the one-move evaluation cannot
 /// see; reading only near the last moves keeps the cost to a few owl questions a move.
+/// Big dragons short of liberties are read wherever they are ([`weak_big_dragons`]), and
+/// the move that decides a big critical dragon is marked [`reason::DRAGON`]: the search's
+/// root prior treats it as urgent.
 pub struct DragonStage;
 
 /// Chebyshev distance from a last move within which a dragon is read.
@@ -231,6 +234,20 @@ const MAX_DRAGONS_READ: usize = 3;
 /// it holds or would give.
 const DRAGON_STONE_VALUE: f32 = 2.0;
 const DRAGON_BASE_VALUE: f32 = 6.0;
+
+/// A critical dragon of at least this many stones is a big group: the move that decides it
+/// (our defence, our attack on theirs) is marked [`reason::DRAGON`], which the search's
+/// root prior treats as urgent. Smaller critical groups are left to the playouts and the
+/// move model, as strings are (boosting every decisive string pulled the search to small
+/// captures, docs/movegen.md, "Reading's word at the root").
+pub const URGENT_DRAGON_STONES: usize = 6;
+
+/// A big dragon ([`URGENT_DRAGON_STONES`] stones or more) with at most this many
+/// liberties is weak wherever it is: it is read even when the last moves did not touch it
+/// (a capturing race left open, a group cut off moves ago), at most
+/// [`MAX_WEAK_DRAGONS_READ`] of them a move, fewest liberties first.
+const WEAK_DRAGON_LIBERTIES: usize = 4;
+const MAX_WEAK_DRAGONS_READ: usize = 2;
 
 impl Stage for DragonStage {
     fn name(&self) -> &'static str {
@@ -272,6 +289,8 @@ impl Stage for DragonStage {
             .filter(|d| d.stones.iter().any(|&s| near(s)))
             .collect();
         touched.sort_by_key(|d| std::cmp::Reverse(d.stones.len()));
+        touched.truncate(MAX_DRAGONS_READ);
+        touched.extend(weak_big_dragons(board, &dragons, &touched));
         let mut owl = crate::eval::owl::Owl::new(crate::eval::owl::OwlOptions {
             node_limit: DRAGON_OWL_NODES,
             // The defence's search for the key move as deep as the others (a third of it,
@@ -293,7 +312,7 @@ impl Stage for DragonStage {
             ..Default::default()
         })
         .with_patterns(patterns);
-        for dragon in touched.into_iter().take(MAX_DRAGONS_READ) {
+        for dragon in touched {
             if ctx
                 .reading_deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
@@ -315,15 +334,46 @@ impl Stage for DragonStage {
                 continue;
             };
             let value = DRAGON_STONE_VALUE * dragon.stones.len() as f32 + DRAGON_BASE_VALUE;
+            let urgent = if dragon.stones.len() >= URGENT_DRAGON_STONES {
+                reason::DRAGON
+            } else {
+                0
+            };
             if dragon.color == ctx.us {
                 if let Some(mv) = defense {
-                    values.add(mv, value, reason::DEFEND);
+                    values.add(mv, value, reason::DEFEND | urgent);
                 }
             } else if let Some(mv) = attack {
-                values.add(mv, value, reason::ATTACK);
+                values.add(mv, value, reason::ATTACK | urgent);
             }
         }
     }
+}
+
+/// The big dragons short of liberties that are not in `read` already (at most
+/// [`MAX_WEAK_DRAGONS_READ`], fewest liberties first, then the largest): a group in a
+/// capturing race or cut off earlier stays urgent after the fight moved elsewhere, and the
+/// dragons near the last moves are all the stage read before.
+pub fn weak_big_dragons<'d>(
+    board: &Board,
+    dragons: &'d crate::eval::dragon::Dragons,
+    read: &[&crate::eval::dragon::Dragon],
+) -> Vec<&'d crate::eval::dragon::Dragon> {
+    let mut weak: Vec<(usize, &crate::eval::dragon::Dragon)> = dragons
+        .dragons()
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| {
+            d.stones.len() >= URGENT_DRAGON_STONES && !read.iter().any(|r| r.origin == d.origin)
+        })
+        .map(|(id, d)| (dragons.liberties(board, id).len(), d))
+        .filter(|&(libs, _)| libs <= WEAK_DRAGON_LIBERTIES)
+        .collect();
+    weak.sort_by_key(|&(libs, d)| (libs, std::cmp::Reverse(d.stones.len())));
+    weak.into_iter()
+        .take(MAX_WEAK_DRAGONS_READ)
+        .map(|(_, d)| d)
+        .collect()
 }
 
 /// Answering contact (boards larger than [`super::MONTE_CARLO_MAX_SIZE`]): when the

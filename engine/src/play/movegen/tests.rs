@@ -558,3 +558,29 @@ fn fixed_playouts_run_to_their_count_whatever_the_levels_time_cap() {
         assert_eq!(visits as usize, fixed);
     }
 }
+
+#[test]
+fn a_big_dragon_short_of_liberties_is_read_wherever_the_last_moves_were() {
+    // Black's six stones on the top edge have two liberties (A8, G9): weak, wherever the
+    // game is played. Black's six in the middle are roomy; Black's J1 is weak but small.
+    let mut b = setup(&[
+        "X X X X X X . . .",
+        ". O O O O O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". X X X X X X . .",
+        ". . . . . . . O .",
+        ". . . . . . . O X",
+    ]);
+    let dragons = crate::tactics::reading::with_reader(|r| {
+        crate::eval::dragon::Dragons::new(&mut b, r, &NoPatterns)
+    });
+    let weak = stages::weak_big_dragons(&b, &dragons, &[]);
+    assert_eq!(weak.len(), 1, "{weak:?}");
+    assert!(weak[0].stones.contains(&pt(&b, "A9")), "{weak:?}");
+    // A dragon already read near the last moves is not read twice.
+    let edge = dragons.dragon_at(pt(&b, "A9")).unwrap();
+    assert!(stages::weak_big_dragons(&b, &dragons, &[edge]).is_empty());
+}

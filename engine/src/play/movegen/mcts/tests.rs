@@ -32,6 +32,7 @@ fn settings(seed: u64) -> SearchSettings<'static> {
         territory: false,
         score_share: 0.0,
         last_good_replies: false,
+        urgent_dragons: true,
     }
 }
 
@@ -558,4 +559,63 @@ fn ownership_counted_eight_points_a_step_agrees_with_a_count_point_by_point() {
             assert_eq!(owned, want, "{us:?}\n{b:?}");
         }
     });
+}
+
+#[test]
+fn a_move_deciding_a_big_critical_dragon_starts_with_the_favourites_virtual_wins() {
+    // The model likes moves next to a stone (the favourite D3, beside C3) and ignores the
+    // open points G8 and H2; the owl's move G8 saves a big critical dragon.
+    let b = setup(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let mut model = MovePredictor::neutral();
+    for level in 1..=3 {
+        model.set_feature(crate::play::prior::Feature::NearestStone, level, 40.0);
+    }
+    let (d3, g8, h2) = (pt(&b, "D3"), pt(&b, "G8"), pt(&b, "H2"));
+    let mut owl_move = candidate(g8, 5.0);
+    owl_move.reasons = reason::DEFEND | reason::DRAGON;
+    let candidates = [candidate(d3, 5.0), owl_move, candidate(h2, 5.0)];
+    let run = |urgent_dragons: bool| {
+        let settings = SearchSettings {
+            playouts: 1,
+            predictor: Some(&model),
+            model_prior_wins: 300.0,
+            root_virtual_wins: true,
+            urgent_dragons,
+            ..settings(1)
+        };
+        let result = search(&mut b.clone(), Color::Black, &candidates, &settings);
+        let arm = |p: Point| *result.arm(Move::Play(p)).unwrap();
+        (arm(d3), arm(g8), arm(h2))
+    };
+    let (favourite, urgent, plain) = run(true);
+    assert!(
+        favourite.prior_visits > plain.prior_visits + 50.0,
+        "the model prefers D3: {favourite:?} {plain:?}"
+    );
+    assert_eq!(
+        (urgent.prior, urgent.prior_visits),
+        (favourite.prior, favourite.prior_visits),
+        "the dragon's move weighs as the favourite"
+    );
+    // Without the rule the owl's move is one more open point.
+    let (_, unmarked, plain) = run(false);
+    assert_eq!(
+        (unmarked.prior, unmarked.prior_visits),
+        (plain.prior, plain.prior_visits)
+    );
+    // The shares: only the marked candidates rise, to the favourite's.
+    assert_eq!(
+        urgent_shares(&[0.5, 0.1, 0.2], &[false, true, false]),
+        vec![0.5, 0.5, 0.2]
+    );
 }

@@ -1,11 +1,12 @@
 //! Semeai: the capturing race between two adjacent dragons of opposite colours.
 //!
 //! Each dragon is represented by its *target*, its weakest string of two stones or more next
-//! to the enemy (see `target`): the race is lost by the side whose target is captured. A small alpha-beta search over the race's moves decides it
-//! (values for dragon A: +1 B captured, 0 seki — both pass, neither captured — and -1 A
-//! captured), with a transposition table and a node budget; beyond the budget (or the depth
-//! limit) the race is judged by counting liberties, the side to move winning ties, as in the
-//! classical counting rule (outside, shared and eye liberties all count once each for the
+//! to the enemy (see `target`): the race is lost by the side whose target is captured. A
+//! small alpha-beta search over the race's moves decides it (values for dragon A: +1 B
+//! captured, 0 seki — both pass, neither captured — and -1 A captured), with a
+//! transposition table and a node budget; beyond the budget (or the depth limit) the race
+//! is judged by counting liberties, the side to move winning ties, as in the classical
+//! counting rule (outside, shared and eye liberties all count once each for the
 //! side that has them; filling them is what the search plays out).
 //!
 //! The moves of the side to move, in order:

@@ -975,7 +975,7 @@ fn urgent_shares(shares: &[f32], urgent: &[bool]) -> Vec<f32> {
     let favourite = shares.iter().copied().fold(0.0f32, f32::max);
     shares
         .iter()
-        .zip(urgent.iter().chain(std::iter::repeat(&false)))
+        .zip(urgent)
         .map(|(&p, &u)| if u { p.max(favourite) } else { p })
         .collect()
 }

@@ -4,6 +4,7 @@
 use super::eval::weak_string_heads;
 use super::{MoveValues, StageContext, reason};
 use crate::board::{Board, Color, Move, NUM_CELLS, Point};
+use crate::eval::dragon::{Dragon, Dragons};
 use crate::pattern::{Kind, Mark};
 use crate::tactics::pattern_view::PatternView;
 use crate::tactics::reading;
@@ -274,8 +275,7 @@ impl Stage for DragonStage {
         }
         let patterns = ctx.patterns;
         let board = &mut *ctx.board;
-        let dragons =
-            reading::with_reader(|r| crate::eval::dragon::Dragons::new(board, r, patterns));
+        let dragons = reading::with_reader(|r| Dragons::new(board, r, patterns));
         let near = |p: Point| {
             let (x, y) = p.xy();
             recent.iter().any(|q| {
@@ -283,7 +283,7 @@ impl Stage for DragonStage {
                 x.abs_diff(qx).max(y.abs_diff(qy)) <= DRAGON_NEAR_LAST_MOVES
             })
         };
-        let mut touched: Vec<&crate::eval::dragon::Dragon> = dragons
+        let mut touched: Vec<&Dragon> = dragons
             .dragons()
             .iter()
             .filter(|d| d.stones.iter().any(|&s| near(s)))
@@ -354,12 +354,12 @@ impl Stage for DragonStage {
 /// [`MAX_WEAK_DRAGONS_READ`], fewest liberties first, then the largest): a group in a
 /// capturing race or cut off earlier stays urgent after the fight moved elsewhere, and the
 /// dragons near the last moves are all the stage read before.
-pub fn weak_big_dragons<'d>(
+pub(crate) fn weak_big_dragons<'d>(
     board: &Board,
-    dragons: &'d crate::eval::dragon::Dragons,
-    read: &[&crate::eval::dragon::Dragon],
-) -> Vec<&'d crate::eval::dragon::Dragon> {
-    let mut weak: Vec<(usize, &crate::eval::dragon::Dragon)> = dragons
+    dragons: &'d Dragons,
+    read: &[&Dragon],
+) -> Vec<&'d Dragon> {
+    let mut weak: Vec<(usize, &Dragon)> = dragons
         .dragons()
         .iter()
         .enumerate()

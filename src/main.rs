@@ -208,10 +208,11 @@ struct GtpArgs {
     /// good reply with forgetting).
     #[arg(long)]
     last_good_replies: bool,
-    /// The owl's move for a big critical dragon (ours saved, theirs killed) is not given
-    /// the root favourite's virtual wins.
+    /// The owl's move for a big critical dragon (ours saved, theirs killed) is given the
+    /// root favourite's virtual wins (off by default; docs/movegen.md, "A big weak group is
+    /// urgent").
     #[arg(long)]
-    no_urgent_dragons: bool,
+    urgent_dragons: bool,
     /// Playouts of the tree search per move and thread, whatever the time (1..=10000000): no
     /// time cap by level and no reading deadline, so a loaded machine plays the same moves,
     /// only slower (for matches run beside other work). Default: the level's playouts within
@@ -344,7 +345,7 @@ fn run_gtp(args: GtpArgs) -> Result<(), String> {
     engine.gen_options.model_playout_weights = args.model_playout_weights;
     engine.gen_options.score_share = args.score_share;
     engine.gen_options.last_good_replies = args.last_good_replies;
-    engine.gen_options.urgent_dragons = !args.no_urgent_dragons;
+    engine.gen_options.urgent_dragons = args.urgent_dragons;
     engine.gen_options.fixed_playouts = args.playouts.map(|n| n as usize);
     engine.gen_options.ties = args.ties;
     engine.gen_options.without_stages = args

@@ -285,7 +285,7 @@ pub mod reason {
     pub const JOSEKI: u16 = 1 << 10;
     /// The owl's defence of a big critical dragon of ours, or its attack on one of theirs
     /// (`stages::URGENT_DRAGON_STONES` stones or more): the search's root prior treats it
-    /// as urgent (`mcts::SearchSettings::urgent_dragons`).
+    /// as urgent when `mcts::SearchSettings::urgent_dragons` is on.
     pub const DRAGON: u16 = 1 << 11;
 
     /// Names of the bits set in `bits`.

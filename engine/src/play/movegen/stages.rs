@@ -217,8 +217,8 @@ impl Stage for TacticalStage {
 /// attack on a weak group and follows up our own, which the one-move evaluation cannot
 /// see; reading only near the last moves keeps the cost to a few owl questions a move.
 /// Big dragons short of liberties are read wherever they are ([`weak_big_dragons`]), and
-/// the move that decides a big critical dragon is marked [`reason::DRAGON`]: the search's
-/// root prior treats it as urgent.
+/// the move that decides a big critical dragon is marked [`reason::DRAGON`] (urgent at the
+/// search's root with `GenOptions::urgent_dragons`).
 pub struct DragonStage;
 
 /// Chebyshev distance from a last move within which a dragon is read.
@@ -237,8 +237,8 @@ const DRAGON_STONE_VALUE: f32 = 2.0;
 const DRAGON_BASE_VALUE: f32 = 6.0;
 
 /// A critical dragon of at least this many stones is a big group: the move that decides it
-/// (our defence, our attack on theirs) is marked [`reason::DRAGON`], which the search's
-/// root prior treats as urgent. Smaller critical groups are left to the playouts and the
+/// (our defence, our attack on theirs) is marked [`reason::DRAGON`], urgent at the search's
+/// root with `GenOptions::urgent_dragons`. Smaller critical groups are left to the playouts and the
 /// move model, as strings are (boosting every decisive string pulled the search to small
 /// captures, docs/movegen.md, "Reading's word at the root").
 pub const URGENT_DRAGON_STONES: usize = 6;

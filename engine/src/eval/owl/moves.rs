@@ -262,6 +262,10 @@ impl Owl {
             }
         }
         let read_libs = if depth < 3 { 3 } else { 2 };
+        // The defender's rescues and counter-captures get a larger budget than the other
+        // questions (see `OwlOptions::defence_reading_node_limit`).
+        self.reader
+            .set_node_limit(self.opts.defence_reading_node_limit);
         for &s in &info.strings {
             if b.libs(s) <= read_libs {
                 self.reader.set_base_depth(depth);
@@ -296,6 +300,7 @@ impl Owl {
                 }
             }
         }
+        self.reader.set_node_limit(self.opts.reading_node_limit);
         for &l in &info.outer_libs {
             Self::add(&mut list, l, 25 + 8 * Self::room(b, l));
         }

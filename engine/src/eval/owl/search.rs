@@ -6,6 +6,10 @@ use super::{Candidates, LifeStatus, Owl, model_rank};
 use crate::board::{Board, Color, Move, Point, Vertex};
 use crate::tactics::reading::{KO_B, WIN, better_of, reverse, worse_of};
 
+/// The largest main string the tactical check gives the search back for
+/// (`Owl::anchor_captured_tactically`): one of more stones caught in a ladder is the dragon.
+const SACRIFICE_MAX_STONES: usize = 2;
+
 impl Owl {
     pub(super) fn attack_node(&mut self, b: &mut Board, depth: u32) -> (i32, Point) {
         self.nodes += 1;
@@ -25,6 +29,13 @@ impl Owl {
             }
             LifeStatus::Dead => return (WIN, Point::NONE),
             _ => {}
+        }
+        // A main string the tactical reader captures is the dragon's death, however open the
+        // ground it runs to: a ladder is longer than the owl's depth.
+        if depth > 0
+            && let Some(m) = self.anchor_captured_tactically(b, depth, true)
+        {
+            return (WIN, m);
         }
         if depth >= self.opts.max_depth || self.out_of_budget() {
             // An enclosed group's eye spaces are played out in turn (miai spaces give the
@@ -61,6 +72,9 @@ impl Owl {
             LifeStatus::Alive if depth > 0 => return (WIN, Point::NONE),
             LifeStatus::Dead => return (0, Point::NONE),
             _ => {}
+        }
+        if depth > 0 && self.anchor_captured_tactically(b, depth, false).is_some() {
+            return (0, Point::NONE);
         }
         if depth >= self.opts.max_depth || self.out_of_budget() {
             let code = if info.eyes_max >= 2 { WIN } else { 0 };
@@ -392,6 +406,36 @@ impl Owl {
         self.played.pop();
         b.undo();
         outlook
+    }
+
+    /// The goal's main string, in atari or (the attacker to move, `attacker_to_move`) with
+    /// two liberties, is lost to the tactical reader (a ladder, a net): `Some(the capturing
+    /// move)`, `Point::NONE` with the defender to move. A string of a stone or two may be a
+    /// sacrifice that the search reads on (owl area 230 -> 229 without the exception:
+    /// nicklas10's two stones are given up to capture the cutting stones).
+    pub(super) fn anchor_captured_tactically(
+        &mut self,
+        b: &mut Board,
+        depth: u32,
+        attacker_to_move: bool,
+    ) -> Option<Point> {
+        let libs = b.libs(self.anchor);
+        if b.string_size(self.anchor) <= SACRIFICE_MAX_STONES
+            || libs > 2
+            || (!attacker_to_move && libs > 1)
+        {
+            return None;
+        }
+        self.reader.set_base_depth(depth);
+        let (code, mv) = self.reader.attack(b, self.anchor);
+        if code != WIN {
+            return None;
+        }
+        if attacker_to_move {
+            return mv;
+        }
+        self.reader.set_base_depth(depth);
+        (self.reader.find_defense(b, self.anchor).0 == 0).then_some(Point::NONE)
     }
 
     pub(super) fn mover(&self, attacking: bool) -> Color {

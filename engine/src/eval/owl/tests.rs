@@ -639,3 +639,41 @@ fn a_success_gives_way_to_the_likelier_move_only_when_that_works_too() {
     assert_eq!(o.likelier_success(&mut dead, &[(h8, 10)], true, b4), b4);
     assert_eq!(o.nodes(), nodes, "nothing read");
 }
+
+/// White's six stones from M14 to N17 in atari at L14 (from a game against GNU Go, move 48;
+/// the rest of the board cleared): the extension runs into a ladder that takes them at the
+/// edge, a dozen moves on, deeper than the owl reads, through open ground that makes every
+/// step look escaped. GNU Go 3.8: `owl_defend M14` 0; after White L14, `owl_attack M14` K14.
+const LADDER_DEAD_CHAIN: [&str; 19] = [
+    ". . . . . . . . . . . . . . . O . . .",
+    ". . . . . . . . . . . . . X O . O O .",
+    ". . . . . . . . . . . . X O X O O X .",
+    ". . . . . . . . . . . X O O X X X . X",
+    ". . . . . . . . . . X O O X . . O X .",
+    ". . . . . . . . . . . O X . . . O . .",
+    ". . . . . . . . . . . X . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+    ". . . . . . . . . . . . . . . . . . .",
+];
+
+#[test]
+fn a_main_string_caught_in_a_ladder_is_dead_however_open_its_path() {
+    let mut b = setup(&LADDER_DEAD_CHAIN);
+    let m14 = pt(&b, "M14");
+    let chain: Vec<Point> = b.string_stones(m14).collect();
+    assert_eq!(chain.len(), 6);
+    assert_eq!(unchanged(&mut b, |b| owl().defend(b, &chain)).0, 0);
+    b.play(Move::Play(pt(&b, "L14")), Color::White).unwrap();
+    let chain: Vec<Point> = b.string_stones(m14).collect();
+    assert_eq!(owl().attack(&mut b, &chain), (WIN, Some(pt(&b, "K14"))));
+}

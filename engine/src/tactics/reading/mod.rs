@@ -167,6 +167,12 @@ impl Reader {
         &self.opts
     }
 
+    /// Changes the node budget of the next questions. The table stays: an entry is an answer
+    /// found within whatever budget its question had, and a search cut short stores nothing.
+    pub fn set_node_limit(&mut self, node_limit: u64) {
+        self.opts.node_limit = node_limit;
+    }
+
     /// Changes the options; the table is remade or cleared (cached results depend on them).
     pub fn set_options(&mut self, opts: ReadingOptions) {
         let remake = opts.use_hash != self.opts.use_hash || opts.hash_mb != self.opts.hash_mb;

@@ -639,11 +639,38 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     if has_room(board, l, color, Point::NONE, 3) {
         return Some(l);
     }
-    board.play_unchecked(l, color);
+    (!extension_caught(board, l, color)).then_some(l)
+}
+
+/// `color`'s stone at the legal point `e` leaves its string two liberties, and a ladder takes
+/// it.
+fn extension_caught(board: &mut Board, e: Point, color: Color) -> bool {
+    board.play_unchecked(e, color);
     let mut budget = LADDER_BUDGET;
-    let caught = board.libs(l) == 2 && ladder_captures(board, l, l, &mut budget);
+    let caught = board.libs(e) == 2 && ladder_captures(board, e, e, &mut budget);
     board.undo();
-    (!caught).then_some(l)
+    caught
+}
+
+/// `color` playing at `p` only runs out of a working ladder: `p` is the last liberty of a
+/// `color` string in atari, the move takes nothing, and the extended string, with two
+/// liberties, is caught by [`ladder_captures`]. A strong player does not play it.
+pub fn runs_in_a_ladder(board: &mut Board, p: Point, color: Color) -> bool {
+    let own = Cell::from(color);
+    let enemy = Cell::from(color.opponent());
+    let ns = p.neighbors();
+    if !ns
+        .iter()
+        .any(|&n| board.cell(n) == own && board.in_atari(n))
+        || ns
+            .iter()
+            .any(|&n| board.cell(n) == enemy && board.in_atari(n))
+        || !board.is_legal_simple(p, color)
+        || has_room(board, p, color, Point::NONE, 3)
+    {
+        return false;
+    }
+    extension_caught(board, p, color)
 }
 
 /// A `color` stone at the empty point `p` would have at least `room` (at most 4)

@@ -326,6 +326,9 @@ impl HeavyPlayout {
             {
                 return Some(p);
             }
+            if let Some(p) = ladder_chase(board, last, color) {
+                return Some(p);
+            }
             if let Some(p) = nakade_point(board, color) {
                 return Some(p);
             }
@@ -730,17 +733,20 @@ const LADDER_BUDGET: u32 = 64;
 /// lost no liberty since the read began). Three liberties after the extension is an escape.
 /// Out of `budget` ataris, the string is called safe.
 pub fn ladder_captures(board: &mut Board, s: Point, newest: Point, budget: &mut u32) -> bool {
-    let Some(defender) = board.color_at(s) else {
-        return false;
-    };
+    ladder_atari(board, s, newest, budget).is_some()
+}
+
+/// The atari that starts the ladder of [`ladder_captures`], if one works.
+fn ladder_atari(board: &mut Board, s: Point, newest: Point, budget: &mut u32) -> Option<Point> {
+    let defender = board.color_at(s)?;
     let attacker = defender.opponent();
     let mut libs = [Point::NONE; 2];
     if board.first_liberties(s, &mut libs) != 2 {
-        return false;
+        return None;
     }
     for &(a, e) in &[(libs[0], libs[1]), (libs[1], libs[0])] {
         if *budget == 0 {
-            return false;
+            return None;
         }
         *budget -= 1;
         // Read from the neighbours first (captures only add liberties, so these are safe):
@@ -756,10 +762,22 @@ pub fn ladder_captures(board: &mut Board, s: Point, newest: Point, budget: &mut 
         let caught = escape_fails(board, e, newest, defender, budget);
         board.undo();
         if caught {
-            return true;
+            return Some(a);
         }
     }
-    false
+    None
+}
+
+/// The opponent's last move at `last` left its string two liberties and a ladder takes it:
+/// the atari that starts the ladder. The playouts refuse to run out of a working ladder;
+/// this is the other half, without which the runner's string lives in the playouts because
+/// nobody chases it.
+fn ladder_chase(board: &mut Board, last: Point, color: Color) -> Option<Point> {
+    if board.color_at(last) != Some(color.opponent()) || board.libs(last) != 2 {
+        return None;
+    }
+    let mut budget = LADDER_BUDGET;
+    ladder_atari(board, last, last, &mut budget)
 }
 
 /// The defender (to move, its string in atari with its last liberty at `e`, its newest

@@ -990,8 +990,8 @@ fn predicted_prior(ratio: f32) -> f32 {
 /// The model's γ for a child of the tree, but none for a run out of a working ladder: the
 /// model reads shapes and cannot see the ladder, and it gave the extension of a chain in
 /// atari 0.88 of the root's weight in a game against GNU Go (the chain was taken a dozen
-/// moves later). The playouts refuse that run, and so does the tree's prior
-/// ([`runs_in_a_ladder`]), in every node: at the root alone the search still played it, the
+/// moves later). The playouts refuse that run and chase the runner, and the tree's prior
+/// refuses it too ([`runs_in_a_ladder`]), in every node: at the root alone the search still played it, the
 /// tree below reading the runner's next extensions as likely. Even a hundredth of the γ kept
 /// a 0.69 prior through the square root of [`root_prior_with_virtual_wins`].
 fn tree_gamma(model: &MovePredictor, board: &mut Board, p: Point, color: Color) -> f32 {

@@ -326,9 +326,6 @@ impl HeavyPlayout {
             {
                 return Some(p);
             }
-            if let Some(p) = ladder_chase(board, last, color) {
-                return Some(p);
-            }
             if let Some(p) = nakade_point(board, color) {
                 return Some(p);
             }
@@ -642,38 +639,11 @@ fn rescue_move(board: &mut Board, s: Point, color: Color) -> Option<Point> {
     if has_room(board, l, color, Point::NONE, 3) {
         return Some(l);
     }
-    (!extension_caught(board, l, color)).then_some(l)
-}
-
-/// `color`'s stone at the legal point `e` leaves its string two liberties, and a ladder takes
-/// it.
-fn extension_caught(board: &mut Board, e: Point, color: Color) -> bool {
-    board.play_unchecked(e, color);
+    board.play_unchecked(l, color);
     let mut budget = LADDER_BUDGET;
-    let caught = board.libs(e) == 2 && ladder_captures(board, e, e, &mut budget);
+    let caught = board.libs(l) == 2 && ladder_captures(board, l, l, &mut budget);
     board.undo();
-    caught
-}
-
-/// `color` playing at `p` only runs out of a working ladder: `p` is the last liberty of a
-/// `color` string in atari, the move takes nothing, and the extended string, with two
-/// liberties, is caught by [`ladder_captures`]. A strong player does not play it.
-pub fn runs_in_a_ladder(board: &mut Board, p: Point, color: Color) -> bool {
-    let own = Cell::from(color);
-    let enemy = Cell::from(color.opponent());
-    let ns = p.neighbors();
-    if !ns
-        .iter()
-        .any(|&n| board.cell(n) == own && board.in_atari(n))
-        || ns
-            .iter()
-            .any(|&n| board.cell(n) == enemy && board.in_atari(n))
-        || !board.is_legal_simple(p, color)
-        || has_room(board, p, color, Point::NONE, 3)
-    {
-        return false;
-    }
-    extension_caught(board, p, color)
+    (!caught).then_some(l)
 }
 
 /// A `color` stone at the empty point `p` would have at least `room` (at most 4)
@@ -733,20 +703,17 @@ const LADDER_BUDGET: u32 = 64;
 /// lost no liberty since the read began). Three liberties after the extension is an escape.
 /// Out of `budget` ataris, the string is called safe.
 pub fn ladder_captures(board: &mut Board, s: Point, newest: Point, budget: &mut u32) -> bool {
-    ladder_atari(board, s, newest, budget).is_some()
-}
-
-/// The atari that starts the ladder of [`ladder_captures`], if one works.
-fn ladder_atari(board: &mut Board, s: Point, newest: Point, budget: &mut u32) -> Option<Point> {
-    let defender = board.color_at(s)?;
+    let Some(defender) = board.color_at(s) else {
+        return false;
+    };
     let attacker = defender.opponent();
     let mut libs = [Point::NONE; 2];
     if board.first_liberties(s, &mut libs) != 2 {
-        return None;
+        return false;
     }
     for &(a, e) in &[(libs[0], libs[1]), (libs[1], libs[0])] {
         if *budget == 0 {
-            return None;
+            return false;
         }
         *budget -= 1;
         // Read from the neighbours first (captures only add liberties, so these are safe):
@@ -762,22 +729,10 @@ fn ladder_atari(board: &mut Board, s: Point, newest: Point, budget: &mut u32) ->
         let caught = escape_fails(board, e, newest, defender, budget);
         board.undo();
         if caught {
-            return Some(a);
+            return true;
         }
     }
-    None
-}
-
-/// The opponent's last move at `last` left its string two liberties and a ladder takes it:
-/// the atari that starts the ladder. The playouts refuse to run out of a working ladder;
-/// this is the other half, without which the runner's string lives in the playouts because
-/// nobody chases it.
-fn ladder_chase(board: &mut Board, last: Point, color: Color) -> Option<Point> {
-    if board.color_at(last) != Some(color.opponent()) || board.libs(last) != 2 {
-        return None;
-    }
-    let mut budget = LADDER_BUDGET;
-    ladder_atari(board, last, last, &mut budget)
+    false
 }
 
 /// The defender (to move, its string in atari with its last liberty at `e`, its newest

@@ -15,7 +15,7 @@
 use super::{ValuedMove, reason};
 use crate::board::playout::self_atari;
 use crate::board::{Board, Color, EightCells, Move, NUM_CELLS, Point};
-use crate::play::playout::{HeavyPlayout, PlayoutShapes, runs_in_a_ladder};
+use crate::play::playout::{HeavyPlayout, PlayoutShapes};
 use crate::play::prior::MovePredictor;
 use std::time::Instant;
 
@@ -596,7 +596,7 @@ pub fn search_from(
         let first = 1;
         let gammas: Vec<f32> = tree[first..]
             .iter()
-            .map(|n| tree_gamma(model, board, n.mv, us))
+            .map(|n| model.gamma(board, n.mv, us))
             .collect();
         let total: f32 = gammas.iter().sum();
         let count = gammas.len() as f32;
@@ -987,21 +987,6 @@ fn predicted_prior(ratio: f32) -> f32 {
     0.5 + 0.4 * (ratio.max(1e-6).ln() / 3.0).tanh()
 }
 
-/// The model's γ for a child of the tree, but none for a run out of a working ladder: the
-/// model reads shapes and cannot see the ladder, and it gave the extension of a chain in
-/// atari 0.88 of the root's weight in a game against GNU Go (the chain was taken a dozen
-/// moves later). The playouts refuse that run and chase the runner, and the tree's prior
-/// refuses it too ([`runs_in_a_ladder`]), in every node: at the root alone the search still played it, the
-/// tree below reading the runner's next extensions as likely. Even a hundredth of the γ kept
-/// a 0.69 prior through the square root of [`root_prior_with_virtual_wins`].
-fn tree_gamma(model: &MovePredictor, board: &mut Board, p: Point, color: Color) -> f32 {
-    if runs_in_a_ladder(board, p, color) {
-        0.0
-    } else {
-        model.gamma(board, p, color)
-    }
-}
-
 /// Adds the children of `node` for `color` to move on `board`: every legal move that does not
 /// fill an own eye nor put two or more stones into atari; a pass only when there is none.
 /// Their priors come from `predictor` when there is one, else from [`tree_prior`].
@@ -1026,7 +1011,7 @@ fn expand(
         let prior = match predictor {
             // The weight for now; made a win rate below once the sum is known.
             Some(model) => {
-                let g = tree_gamma(model, board, p, color);
+                let g = model.gamma(board, p, color);
                 total += g;
                 g
             }

@@ -619,22 +619,3 @@ fn a_move_deciding_a_big_critical_dragon_starts_with_the_favourites_virtual_wins
         vec![0.5, 0.5, 0.2]
     );
 }
-
-#[test]
-fn the_tree_gives_no_model_weight_to_a_run_out_of_a_working_ladder() {
-    // The reader's ladder with White's atari at E4: Black's D3 runs into the ladder, which
-    // the breaker at E2 breaks.
-    let model = MovePredictor::neutral();
-    let mut rows = crate::test_util::LADDER;
-    for breaker in [false, true] {
-        if breaker {
-            rows[7] = crate::test_util::LADDER_BREAKER_ROW;
-        }
-        let mut b = setup(&rows);
-        b.play(Move::Play(pt(&b, "E4")), Color::White).unwrap();
-        let (d3, f5) = (pt(&b, "D3"), pt(&b, "F5"));
-        let expected = if breaker { 1.0 } else { 0.0 };
-        assert_eq!(tree_gamma(&model, &mut b, d3, Color::Black), expected);
-        assert_eq!(tree_gamma(&model, &mut b, f5, Color::Black), 1.0);
-    }
-}
